@@ -1,0 +1,383 @@
+"""Suits, ranks, cards and card sets.
+
+A card is a small integer ``index = 13 * suit + (rank - 2)``; a set of cards is an int
+bitmask with bit ``index`` set for each card. :class:`Card` and :class:`CardSet` are thin,
+immutable wrappers over those ints, so the engine can work on ints and hand users rich
+values at no extra cost.
+
+Notation: a card is a rank then a suit, ``AS``, ``10H`` (also ``TH``), ``A♠``, with the
+Swedish ranks ``E`` (ess), ``K``, ``D`` (dam), ``Kn`` (knekt) accepted too. A card set is
+cards separated by spaces.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from combowhist.errors import NotationError
+
+__all__ = ["ALL_CARDS", "Card", "CardSet", "Rank", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """A suit. Values order the suits clubs < diamonds < hearts < spades."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter: ``C D H S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣ ♦ ♥ ♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of all 13 cards of this suit."""
+        return _SUIT_MASKS[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (``S``, any case) or its symbol (``♠``)."""
+        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise NotationError(f"{text!r} is not a suit: use one of C D H S or ♣ ♦ ♥ ♠")
+        return suit
+
+
+class Rank(enum.IntEnum):
+    """A rank, valued 2 to 14 (ace)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The English rank symbol: ``2`` … ``10``, ``J Q K A``."""
+        return _RANK_SYMBOLS[self - 2]
+
+    def strength(self, iron: bool = False) -> int:
+        """This rank's place in the order of play: higher wins.
+
+        Under Iron (R24) the ace ranks lowest, below the two.
+        """
+        if iron and self is Rank.ACE:
+            return 1
+        return int(self)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank: ``2``…``10``, ``T``, ``J Q K A``, or Swedish ``Kn D E``."""
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise NotationError(
+                f"{text!r} is not a rank: use 2-10, T, J, Q, K, A (or Swedish Kn, D, E)"
+            )
+        return rank
+
+
+_RANK_SYMBOLS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUIT_BY_TEXT: Final = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    # Text-presentation and outline variants of the symbols.
+    "♣️": Suit.CLUBS, "♦️": Suit.DIAMONDS, "♥️": Suit.HEARTS, "♠️": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+}
+_RANK_BY_TEXT: Final = {
+    **{r.symbol: r for r in Rank},
+    "T": Rank.TEN,
+    "KN": Rank.JACK,
+    "D": Rank.QUEEN,
+    "E": Rank.ACE,
+}
+_SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+FULL_MASK: Final = (1 << 52) - 1
+
+
+def card_index(suit: Suit | int, rank: Rank | int) -> int:
+    """The index (0…51) of the card of this suit and rank."""
+    return 13 * int(suit) + int(rank) - 2
+
+
+def suit_of(index: int) -> int:
+    """The suit (0…3) of a card index."""
+    return index // 13
+
+
+def rank_of(index: int) -> int:
+    """The rank (2…14) of a card index."""
+    return index % 13 + 2
+
+
+class Card:
+    """One playing card. There are exactly 52 instances; ``Card(suit, rank)`` returns one.
+
+    >>> Card.parse("10H")
+    Card.parse('10H')
+    >>> Card.parse("Kn♥") == Card(Suit.HEARTS, Rank.JACK)
+    True
+    """
+
+    __slots__ = ("index", "rank", "suit")
+    index: int
+    suit: Suit
+    rank: Rank
+
+    def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
+        try:
+            return _CARDS[card_index(Suit(suit), Rank(rank))]
+        except ValueError:
+            raise NotationError(f"no card has suit {suit!r} and rank {rank!r}") from None
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with this index (``13 * suit + rank - 2``)."""
+        if not 0 <= index < 52:
+            raise NotationError(f"{index!r} is not a card index (0-51)")
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit, e.g. ``AS``, ``10H``, ``TH``, ``A♠``, ``Kn♥``."""
+        stripped = text.strip()
+        card = _CARD_BY_TEXT.get(stripped.upper())
+        if card is None:
+            if len(stripped) < 2:
+                raise NotationError(f"{text!r} is not a card: write rank then suit, e.g. AS, 10H")
+            try:
+                card = Card(Suit.parse(stripped[-1]), Rank.parse(stripped[:-1]))
+            except NotationError as error:
+                raise NotationError(f"{text!r} is not a card: {error}") from None
+        return card
+
+    @property
+    def mask(self) -> int:
+        """This card's bit in a card-set bitmask."""
+        return 1 << self.index
+
+    def strength(self, iron: bool = False) -> int:
+        """This card's rank in the order of play (see :meth:`Rank.strength`)."""
+        return self.rank.strength(iron)
+
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``A♠``."""
+        return self.rank.symbol + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+def _make_card(index: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "index", index)
+    object.__setattr__(card, "suit", Suit(suit_of(index)))
+    object.__setattr__(card, "rank", Rank(rank_of(index)))
+    return card
+
+
+_CARDS: Final = tuple(_make_card(i) for i in range(52))
+_CARD_BY_TEXT: Final = {str(c): c for c in _CARDS}
+ALL_CARDS: Final = _CARDS
+"""The 52 cards in index order (♣2 … ♠A)."""
+
+
+def mask_cards(mask: int) -> Iterator[Card]:
+    """The cards of a bitmask, highest index first (spades ace down to clubs two)."""
+    while mask:
+        index = mask.bit_length() - 1
+        yield _CARDS[index]
+        mask ^= 1 << index
+
+
+def mask_indices(mask: int) -> list[int]:
+    """The card indices of a bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def highest_index(mask: int, iron: bool = False) -> int:
+    """The index of the highest-ranked card of a non-empty single-suit mask (or any mask:
+    ties between suits go to the higher suit)."""
+    best = -1
+    best_strength = -1
+    for index in mask_indices(mask):
+        strength = 1 if iron and index % 13 == 12 else index % 13 + 2
+        if strength >= best_strength:
+            best, best_strength = index, strength
+    return best
+
+
+class CardSet:
+    """An immutable set of cards backed by an int bitmask.
+
+    Iteration goes spades to clubs, high rank to low, which is also how it prints:
+
+    >>> hand = CardSet.parse("2C AS 10H KS")
+    >>> str(hand)
+    'AS KS 10H 2C'
+    >>> len(hand), Card.parse("KS") in hand
+    (4, True)
+    >>> str(hand - CardSet.parse("KS"))
+    'AS 10H 2C'
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if isinstance(cards, int):
+            if not 0 <= cards <= FULL_MASK:
+                raise NotationError(f"{cards!r} is not a 52-bit card mask")
+            mask = cards
+        else:
+            mask = 0
+            for card in cards:
+                if not isinstance(card, Card):
+                    raise TypeError(f"CardSet takes Card objects, not {card!r}")
+                mask |= 1 << card.index
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read space-separated cards, e.g. ``"AS KS 10H 2C"``. Repeats are an error."""
+        mask = 0
+        for word in text.replace(",", " ").split():
+            bit = Card.parse(word).mask
+            if mask & bit:
+                raise NotationError(f"{text!r} names {word} twice")
+            mask |= bit
+        return cls(mask)
+
+    @classmethod
+    def full(cls) -> CardSet:
+        """All 52 cards."""
+        return cls(FULL_MASK)
+
+    def suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & _SUIT_MASKS[suit])
+
+    def count(self, suit: Suit) -> int:
+        """How many cards of one suit."""
+        return (self.mask & _SUIT_MASKS[suit]).bit_count()
+
+    def suits(self) -> frozenset[Suit]:
+        """The suits that have at least one card here."""
+        return frozenset(s for s in Suit if self.mask & _SUIT_MASKS[s])
+
+    def highest(self, iron: bool = False) -> Card | None:
+        """The card of highest rank (R4; Iron's order R24 if ``iron``), ``None`` if empty.
+        Between equal ranks of different suits, the higher suit wins."""
+        return None if not self.mask else _CARDS[highest_index(self.mask, iron)]
+
+    def lowest(self, iron: bool = False) -> Card | None:
+        """The card of lowest rank (R4; Iron's order R24 if ``iron``), ``None`` if empty.
+        Between equal ranks of different suits, the lower suit wins."""
+        if not self.mask:
+            return None
+        return min(
+            (_CARDS[i] for i in mask_indices(self.mask)),
+            key=lambda c: (c.strength(iron), c.index),
+        )
+
+    def sorted(self, iron: bool = False) -> list[Card]:
+        """The cards from lowest to highest rank under the given order, suits as tiebreak."""
+        return sorted(self, key=lambda c: (c.strength(iron), c.index))
+
+    def __iter__(self) -> Iterator[Card]:
+        return mask_cards(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other.mask & ~self.mask == 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (CardSet, (self.mask,))

@@ -1,0 +1,230 @@
+"""The legal combo bids of a profile at or above a worth, as a lazy sequence.
+
+There are hundreds of thousands of valid combo bids, so :class:`ComboSpace` never lists
+them: it counts, indexes and tests membership from a small table built once per profile and
+participant count.
+
+How: for each standard bid, its compatible special bids split in two. *Constrained* ones
+take part in an incompatibility with another compatible special, or in R8's trick conditions
+(Greed, ``avoid_tricks``); every subset of those is checked once. The rest are *free*: any
+subset of them combines with any valid constrained subset, so only their worth matters, and
+a subset-sum table counts them by worth and unranks the k-th one directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import overload
+
+import attrs
+
+from combowhist.bids import Bid, ComboBid, special_worth
+from combowhist.feasibility import is_possible
+from combowhist.profiles import RuleProfile
+
+__all__ = ["ComboSpace", "legal_combos"]
+
+
+@attrs.frozen(eq=False)
+class _FreeSpecials:
+    """Subsets of a list of special bids, counted by total worth (a subset-sum table)."""
+
+    worths: tuple[int, ...]
+    low: int
+    """The smallest possible total worth."""
+    at_least: tuple[tuple[int, ...], ...]
+    """``at_least[i][need - low]``: subsets of ``worths[i:]`` with total ≥ need."""
+
+    @classmethod
+    def build(cls, worths: tuple[int, ...]) -> _FreeSpecials:
+        low = sum(w for w in worths if w < 0)
+        high = sum(w for w in worths if w > 0)
+        width = high - low + 1
+        exact = [0] * width
+        exact[-low] = 1  # the empty subset, total 0
+        tables: list[tuple[int, ...]] = []
+        for w in reversed(worths):
+            tables.append(_suffix_sums(exact))
+            exact = [exact[t] + (exact[t - w] if 0 <= t - w < width else 0) for t in range(width)]
+        tables.append(_suffix_sums(exact))
+        return cls(worths, low, tuple(reversed(tables)))
+
+    def count(self, need: int, start: int = 0) -> int:
+        """How many subsets of ``worths[start:]`` total at least ``need``."""
+        table = self.at_least[start]
+        index = need - self.low
+        if index <= 0:
+            return table[0]
+        return table[index] if index < len(table) else 0
+
+    def unrank(self, k: int, need: int) -> int:
+        """The k-th subset (as a bitmask over ``worths``) totalling at least ``need``."""
+        mask = 0
+        for i, w in enumerate(self.worths):
+            without = self.count(need, i + 1)
+            if k >= without:
+                k -= without
+                mask |= 1 << i
+                need -= w
+        return mask
+
+    def rank(self, mask: int, need: int) -> int:
+        """The inverse of :meth:`unrank`."""
+        k = 0
+        for i, w in enumerate(self.worths):
+            if mask >> i & 1:
+                k += self.count(need, i + 1)
+                need -= w
+        return k
+
+
+def _suffix_sums(exact: list[int]) -> tuple[int, ...]:
+    out = [0] * (len(exact) + 1)
+    for t in range(len(exact) - 1, -1, -1):
+        out[t] = out[t + 1] + exact[t]
+    return tuple(out)
+
+
+@attrs.frozen(eq=False)
+class _StandardBlock:
+    """The valid combos of one standard bid: constrained subsets × free subsets."""
+
+    standard: Bid
+    constrained: tuple[Bid, ...]
+    free: tuple[Bid, ...]
+    free_table: _FreeSpecials
+    groups: tuple[tuple[int, int], ...]
+    """(constrained-subset mask, its worth plus the standard's) for each valid subset."""
+
+    def count(self, minimum: int) -> int:
+        return sum(self.free_table.count(minimum - worth) for _, worth in self.groups)
+
+
+@cache
+def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
+    blocks = []
+    specials = profile.special_bids
+    for standard in profile.standard_bids:
+        allowed = [b for b in specials if standard.key not in b.incompatible]
+        allowed_keys = {b.key for b in allowed}
+        constrained = tuple(
+            b for b in allowed
+            if b.greed or b.avoid_tricks or (b.incompatible & allowed_keys)
+        )
+        free = tuple(b for b in allowed if b not in constrained)
+        groups = []
+        for mask in range(1 << len(constrained)):
+            chosen = [b for i, b in enumerate(constrained) if mask >> i & 1]
+            if any(a.key in b.incompatible for i, a in enumerate(chosen) for b in chosen[i + 1:]):
+                continue
+            combo = ComboBid(profile, standard, tuple(chosen))
+            if profile.forbid_impossible_bids and not is_possible(combo, players):
+                continue
+            groups.append((mask, combo.worth))
+        table = _FreeSpecials.build(tuple(special_worth(b, standard) for b in free))
+        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups)))
+    return tuple(blocks)
+
+
+class ComboSpace(Sequence[ComboBid]):
+    """Every legal combo bid of a profile worth at least ``minimum``, for ``players``
+    participants (R7, static R8): a lazy sequence with ``len``, indexing, ``in`` and
+    iteration, in a fixed order (by standard bid in table order, then by special bids).
+
+    >>> from combowhist import load_profile
+    >>> space = ComboSpace(load_profile("1.4.2"), players=4, minimum=20)
+    >>> len(space) > 0, space[0].worth >= 20
+    (True, True)
+    >>> ComboBid.parse("zero+masters_trump", "1.4.2") in space
+    False
+    """
+
+    __slots__ = ("_blocks", "_counts", "_len", "minimum", "players", "profile")
+
+    def __init__(self, profile: RuleProfile, players: int = 4, minimum: int | None = None):
+        self.profile = profile
+        self.players = players
+        self.minimum = max(profile.min_worth, minimum if minimum is not None else 0)
+        self._blocks = _blocks(profile, players)
+        self._counts = tuple(block.count(self.minimum) for block in self._blocks)
+        self._len = sum(self._counts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> ComboBid: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ComboBid]: ...
+    def __getitem__(self, index: int | slice) -> ComboBid | Sequence[ComboBid]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(f"combo bid index {index} out of range (0-{self._len - 1})")
+        for block, count in zip(self._blocks, self._counts, strict=True):
+            if index >= count:
+                index -= count
+                continue
+            for mask, worth in block.groups:
+                need = self.minimum - worth
+                here = block.free_table.count(need)
+                if index >= here:
+                    index -= here
+                    continue
+                free_mask = block.free_table.unrank(index, need)
+                chosen = {b.key for i, b in enumerate(block.constrained) if mask >> i & 1}
+                chosen |= {b.key for i, b in enumerate(block.free) if free_mask >> i & 1}
+                specials = tuple(b for b in self.profile.special_bids if b.key in chosen)
+                return ComboBid(self.profile, block.standard, specials)
+        raise AssertionError("counts and blocks disagree")  # pragma: no cover
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a combo bid in this space (``ValueError`` if absent)."""
+        position = self._position(value)
+        if position is None:
+            raise ValueError(f"{value} is not a legal combo bid here")
+        if position < start or (stop is not None and position >= stop):
+            raise ValueError(f"{value} is not between positions {start} and {stop}")
+        return position
+
+    def __contains__(self, value: object) -> bool:
+        return self._position(value) is not None
+
+    def _position(self, value: object) -> int | None:
+        if not isinstance(value, ComboBid) or value.profile != self.profile:
+            return None
+        if value.worth < self.minimum:
+            return None
+        position = 0
+        for block, count in zip(self._blocks, self._counts, strict=True):
+            if block.standard.key != value.standard.key:
+                position += count
+                continue
+            mask = sum(1 << i for i, b in enumerate(block.constrained)
+                       if b.key in value.special_keys)
+            free_mask = sum(1 << i for i, b in enumerate(block.free)
+                            if b.key in value.special_keys)
+            for group_mask, worth in block.groups:
+                need = self.minimum - worth
+                if group_mask == mask:
+                    return position + block.free_table.rank(free_mask, need)
+                position += block.free_table.count(need)
+            return None  # its constrained part is impossible for this many players
+        return None
+
+    def __iter__(self) -> Iterator[ComboBid]:
+        for i in range(self._len):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "
+                f"{self.minimum}: {self._len} combo bids>")
+
+
+def legal_combos(profile: RuleProfile, players: int = 4, minimum: int | None = None
+                 ) -> ComboSpace:
+    """The legal combo bids worth at least ``minimum`` (see :class:`ComboSpace`)."""
+    return ComboSpace(profile, players, minimum)

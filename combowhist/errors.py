@@ -1,0 +1,40 @@
+"""The exceptions combowhist raises. All are :class:`ValueError` subclasses."""
+
+from __future__ import annotations
+
+__all__ = [
+    "CombowhistError",
+    "IllegalMoveError",
+    "InvalidBidError",
+    "NotationError",
+    "ProfileError",
+    "SerializationError",
+]
+
+
+class CombowhistError(ValueError):
+    """Base class of every error combowhist raises on bad input."""
+
+
+class NotationError(CombowhistError):
+    """Text that does not parse as a card, suit, bid or move."""
+
+
+class ProfileError(CombowhistError):
+    """A rule profile that cannot be loaded: unknown name, or a malformed file."""
+
+
+class InvalidBidError(CombowhistError):
+    """A combo bid that breaks R7/R8: incompatible, impossible or worthless."""
+
+
+class IllegalMoveError(CombowhistError):
+    """A move the rules do not allow at this point of the deal.
+
+    The message names the seat, the move and the rule, e.g.
+    ``seat 2 cannot play 7H: must follow S (R23)``.
+    """
+
+
+class SerializationError(CombowhistError):
+    """JSON that is not a valid, consistent saved deal or game."""

@@ -1,0 +1,288 @@
+"""The shape of a profile TOML document, checked key by key, and its bid rows built.
+
+Every error names the file, the dotted key and what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from combowhist.bids import Bid, Goal, GoalKind, TrumpRule
+from combowhist.errors import ProfileError
+
+__all__ = ["build_bids", "check_document"]
+
+INT, STR, BOOL = "an integer", "a string", "true or false"
+STR_LIST, INT_LIST = "a list of strings", "a list of integers"
+
+# key: (expected type, required)
+_TOP = {
+    "schema": (INT, True),
+    "name": (STR, True),
+    "aliases": (STR_LIST, False),
+    "title": (STR, False),
+    "forbid_impossible_bids": (BOOL, True),
+    "deck": ("a table", True),
+    "auction": ("a table", True),
+    "scoring": ("a table", True),
+    "winning": ("a table", True),
+    "bids": ("a table", True),
+}
+_SECTIONS = {
+    "deck": {"three_players_removed": (STR, True)},
+    "auction": {
+        "min_worth": (INT, True),
+        "ban_below": (INT, True),
+        "first_bid_seconds": (INT, True),
+        "between_bids_seconds": (INT, True),
+    },
+    "scoring": {
+        "fail_points": (INT, True),
+        "free_points": (INT, True),
+        "instant_win_worth": (INT, True),
+    },
+    "winning": {
+        "classic_start": (INT, True),
+        "classic_floor": (INT, True),
+        "limited_rounds": (INT, True),
+        "shame_at_or_below": (INT, True),
+    },
+}
+_COMMON_BID = {
+    "kind": (STR, True),
+    "worth": (INT, True),
+    "order": (INT, False),
+    "incompatible": (STR_LIST, False),
+    "en": (STR, True),
+    "sv": (STR, True),
+    "rules_en": (STR, False),
+    "rules_sv": (STR, False),
+}
+_STANDARD_BID = {
+    **_COMMON_BID,
+    "score": ("an integer or \"worth\"", True),
+    "trump": (STR, True),
+    "goal": ("a goal", True),
+    "guesses": (INT, False),
+}
+_SPECIAL_BID = {
+    **_COMMON_BID,
+    "event": (STR, False),
+    "play": (STR_LIST, False),
+    "avoid_tricks": (INT_LIST, False),
+    "greed": (BOOL, False),
+    "potential": (BOOL, False),
+    "expose": (STR, False),
+    "atelier_size": (INT, False),
+    "extra_points": (INT, False),
+    "fail_points": (INT, False),
+    "trump_bid_worth": (INT, False),
+    "trump_bid_worth_except": (STR_LIST, False),
+}
+EVENTS = ("justice", "plague", "mail", "masters_mail", "atelier")
+PLAY_RULES = ("declarer_plays_last", "declarer_leads_first", "aces_low")
+EXPOSURES = ("hand", "trumps")
+TRUMPLESS_GROUP = "trumpless"
+"""The incompatibility group of every standard bid without trump (R9)."""
+
+
+def _fits(value: Any, expected: str) -> bool:
+    if expected == INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected == STR:
+        return isinstance(value, str)
+    if expected == BOOL:
+        return isinstance(value, bool)
+    if expected == STR_LIST:
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if expected == INT_LIST:
+        return isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        )
+    if expected == "a table":
+        return isinstance(value, Mapping)
+    if expected == "a goal":
+        return isinstance(value, (str, Mapping))
+    return isinstance(value, (int, str)) and not isinstance(value, bool)  # score
+
+
+def _check_table(
+    table: Mapping[str, Any], spec: Mapping[str, tuple[str, bool]], where: str, source: str
+) -> None:
+    for key in table:
+        if key not in spec:
+            raise ProfileError(
+                f"{source}: {where}{key}: unknown key (expected one of {', '.join(spec)})"
+            )
+    for key, (expected, required) in spec.items():
+        if key not in table:
+            if required:
+                raise ProfileError(f"{source}: {where}{key}: missing (expected {expected})")
+            continue
+        if not _fits(table[key], expected):
+            raise ProfileError(
+                f"{source}: {where}{key}: expected {expected}, got {table[key]!r}"
+            )
+
+
+def check_document(document: Mapping[str, Any], source: str) -> None:
+    """Check a whole profile document's keys and types; raise :class:`ProfileError`."""
+    _check_table(document, _TOP, "", source)
+    if document["schema"] != 1:
+        raise ProfileError(f"{source}: schema: this version reads schema 1, not "
+                           f"{document['schema']!r}")
+    for section, spec in _SECTIONS.items():
+        _check_table(document[section], spec, f"{section}.", source)
+    if not document["bids"]:
+        raise ProfileError(f"{source}: bids: no bids defined")
+    for key, row in document["bids"].items():
+        where = f"bids.{key}."
+        if not isinstance(row, Mapping):
+            raise ProfileError(f"{source}: bids.{key}: expected a table, got {row!r}")
+        kind = row.get("kind")
+        if kind not in ("standard", "special"):
+            raise ProfileError(
+                f"{source}: {where}kind: expected \"standard\" or \"special\", got {kind!r}"
+            )
+        _check_table(row, _STANDARD_BID if kind == "standard" else _SPECIAL_BID, where, source)
+
+
+def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
+    if isinstance(value, str):
+        try:
+            kind = GoalKind(value)
+        except ValueError:
+            kind = None
+        if kind in (GoalKind.NOT_MOST, GoalKind.LEAST, GoalKind.SOLITARY_MOST, GoalKind.GUESSED):
+            assert kind is not None
+            return Goal(kind)
+    elif len(value) == 1:
+        ((name, argument),) = value.items()
+        if name in ("min_tricks", "max_tricks") and _fits(argument, INT) and 0 <= argument <= 13:
+            return Goal(GoalKind(name), n=argument)
+        if (
+            name == "limbo"
+            and _fits(argument, INT_LIST)
+            and len(argument) == 2
+            and sum(argument) == 13
+            and min(argument) > 0
+        ):
+            return Goal(GoalKind.LIMBO, first=argument[0], last=argument[1])
+    raise ProfileError(
+        f"{source}: {where}goal: expected {{ min_tricks = N }}, {{ max_tricks = N }} (N 0-13), "
+        f"{{ limbo = [FIRST, LAST] }} (adding up to 13), \"not_most\", \"least\", "
+        f"\"solitary_most\" or \"guessed\"; got {value!r}"
+    )
+
+
+def _choice(value: str, allowed: tuple[str, ...], where: str, source: str) -> str:
+    if value not in allowed:
+        raise ProfileError(
+            f"{source}: {where}: unknown {value!r} (expected one of {', '.join(allowed)})"
+        )
+    return value
+
+
+def _standard(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
+    where = f"bids.{key}."
+    trump = TrumpRule(_choice(row["trump"], tuple(t.value for t in TrumpRule),
+                              where + "trump", source))
+    goal = _goal(row["goal"], where, source)
+    score = row["score"]
+    if isinstance(score, str) and score != "worth":
+        raise ProfileError(f"{source}: {where}score: expected an integer or \"worth\", "
+                           f"got {score!r}")
+    guesses = row.get("guesses", 0)
+    if (goal.kind is GoalKind.GUESSED) != (guesses > 0) or not 0 <= guesses <= 13:
+        raise ProfileError(f"{source}: {where}guesses: goal \"guessed\" needs guesses = 1 or "
+                           f"more (and no other goal takes guesses), got {guesses!r}")
+    if row.get("order", 0) != 0:
+        raise ProfileError(f"{source}: {where}order: standard bids have order 0 (R12)")
+    return {
+        "score": None if score == "worth" else score,
+        "trump": trump,
+        "goal": goal,
+        "guesses": guesses,
+        "order": 0,
+    }
+
+
+def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
+    where = f"bids.{key}."
+    event = row.get("event")
+    if event is not None:
+        _choice(event, EVENTS, where + "event", source)
+    for rule in row.get("play", []):
+        _choice(rule, PLAY_RULES, where + "play", source)
+    expose = row.get("expose")
+    if expose is not None:
+        _choice(expose, EXPOSURES, where + "expose", source)
+    avoid = row.get("avoid_tricks", [])
+    if any(not 1 <= n <= 13 for n in avoid):
+        raise ProfileError(f"{source}: {where}avoid_tricks: trick numbers run 1-13, got {avoid}")
+    if (event == "atelier") != ("atelier_size" in row):
+        raise ProfileError(f"{source}: {where}atelier_size: goes with event = \"atelier\" "
+                           f"and only with it")
+    return {
+        "order": row.get("order"),
+        "event": event,
+        "play": frozenset(row.get("play", [])),
+        "avoid_tricks": frozenset(avoid),
+        "greed": row.get("greed", False),
+        "potential": row.get("potential", False),
+        "expose": expose,
+        "atelier_size": row.get("atelier_size", 0),
+        "extra_points": row.get("extra_points", 0),
+        "fail_points": row.get("fail_points", 0),
+        "trump_bid_worth": row.get("trump_bid_worth"),
+        "trump_bid_worth_except": frozenset(row.get("trump_bid_worth_except", [])),
+    }
+
+
+def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, Bid]:
+    """Build every :class:`Bid` of a checked document: standard bids first, then special
+    bids, each in file order; incompatibilities made symmetric with groups expanded (R7)."""
+    trumpless = {k for k, r in rows.items() if r["kind"] == "standard" and r["trump"] == "none"}
+    incompatible: dict[str, set[str]] = {key: set() for key in rows}
+    for key, row in rows.items():
+        for other in row.get("incompatible", []):
+            if other == TRUMPLESS_GROUP:
+                targets = trumpless
+            elif other in rows:
+                targets = {other}
+            else:
+                raise ProfileError(
+                    f"{source}: bids.{key}.incompatible: unknown bid {other!r} (expected a bid "
+                    f"key or \"{TRUMPLESS_GROUP}\")"
+                )
+            if key in targets:
+                raise ProfileError(f"{source}: bids.{key}.incompatible: a bid cannot be "
+                                   f"incompatible with itself")
+            for target in targets:
+                incompatible[key].add(target)
+                incompatible[target].add(key)
+    for key, row in rows.items():
+        for other in row.get("trump_bid_worth_except", []):
+            if other not in rows or rows[other]["kind"] != "standard":
+                raise ProfileError(f"{source}: bids.{key}.trump_bid_worth_except: unknown "
+                                   f"standard bid {other!r}")
+    bids: dict[str, Bid] = {}
+    for kind in ("standard", "special"):
+        for key, row in rows.items():
+            if row["kind"] != kind:
+                continue
+            fields = _standard(key, row, source) if kind == "standard" else _special(key, row,
+                                                                                       source)
+            bids[key] = Bid(
+                key=key,
+                standard=kind == "standard",
+                worth=row["worth"],
+                names={"en": row["en"], "sv": row["sv"]},
+                rules={"en": row.get("rules_en", ""), "sv": row.get("rules_sv", "")},
+                incompatible=frozenset(incompatible[key]),
+                **fields,
+            )
+    if not any(b.standard for b in bids.values()):
+        raise ProfileError(f"{source}: bids: a profile needs at least one standard bid")
+    return bids
