@@ -1,0 +1,333 @@
+"""The ``combowhist`` command.
+
+``combowhist rules [--profile NAME] [--language en|sv]`` prints a profile's bid tables as the
+rulebook has them; ``combowhist rules --diff A B`` prints everything that differs between two
+profiles. A profile is named as :func:`~combowhist.profiles.load_profile` takes it: a
+built-in edition, an alias, or the path of a TOML file.
+
+The column helpers (:func:`worth_text`, :func:`incompatibility_text`, …) are shared with the
+documentation, whose bid tables are generated from the same profile data.
+
+>>> main(["rules", "--profile", "1.4.1"])  # doctest: +ELLIPSIS
+Combo Whist 1.4.1 ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from combowhist import __version__
+from combowhist.bids import Bid, Goal
+from combowhist.errors import CombowhistError
+from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, RuleProfile, load_profile
+
+__all__ = [
+    "incompatibility_text",
+    "main",
+    "order_text",
+    "profile_differences",
+    "score_text",
+    "special_table",
+    "standard_table",
+    "text_table",
+    "trump_text",
+    "worth_text",
+]
+
+USAGE_ERROR = 2
+"""Exit status for bad arguments, including a profile that cannot be loaded."""
+
+_WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "designation": "Designation",
+        "worth": "Worth",
+        "score": "Score",
+        "trump": "Trump",
+        "tricks": "Tricks",
+        "order": "Order",
+        "incompatibility": "Incompatibility",
+        "yes": "yes",
+        "no": "no",
+        "or": "or",
+        "trumpless": "trumpless bids",
+        "standard_bids": "Standard bids",
+        "special_bids": "Special bids",
+        "score_footnote": "* the combo bid's worth",
+        "three_players": "Three players",
+        "cards_without": "cards, without",
+    },
+    "sv": {
+        "designation": "Benämning",
+        "worth": "Värde",
+        "score": "Poäng",
+        "trump": "Trumf",
+        "tricks": "Stick",
+        "order": "Ordning",
+        "incompatibility": "Inkompatibilitet",
+        "yes": "ja",
+        "no": "nej",
+        "or": "el.",
+        "trumpless": "trumflösa bud",
+        "standard_bids": "Standardbud",
+        "special_bids": "Specialbud",
+        "score_footnote": "* kombinationsbudets värde",
+        "three_players": "Tre spelare",
+        "cards_without": "kort, utan",
+    },
+}
+
+NONE_MARK = "—"
+"""What an empty Order or Incompatibility cell shows, as in the rulebook."""
+
+
+def _word(key: str, language: str) -> str:
+    return _WORDS[language][key]
+
+
+def worth_text(bid: Bid, language: str = "en") -> str:
+    """The Worth column: ``"1 or 3"`` for a bid worth more with a trump bid (R10)."""
+    if bid.trump_bid_worth is not None and bid.trump_bid_worth != bid.worth:
+        return f"{bid.worth} {_word('or', language)} {bid.trump_bid_worth}"
+    return str(bid.worth)
+
+
+def score_text(bid: Bid) -> str:
+    """The Score column: the points, or ``*`` for the combo bid's worth (R34)."""
+    return "*" if bid.score is None else str(bid.score)
+
+
+def trump_text(bid: Bid, language: str = "en") -> str:
+    """The Trump column: ``yes``/``no`` (``ja``/``nej``)."""
+    return _word("yes" if bid.has_trump else "no", language)
+
+
+def tricks_text(bid: Bid, language: str = "en") -> str:
+    """The Tricks column, from the bid's goal (``min 5``, ``0``, ``varies``)."""
+    return bid.goal.column(language) if bid.goal is not None else NONE_MARK
+
+
+def order_text(bid: Bid) -> str:
+    """The Order column: when the bid's pre-game event happens (R12), or ``—``."""
+    return NONE_MARK if bid.order is None else str(bid.order)
+
+
+def incompatibility_text(profile: RuleProfile, bid: Bid, language: str = "en") -> str:
+    """The Incompatibility column: the bids this one cannot be combined with (R7), in
+    table order, with every trumpless standard bid summed up as "trumpless bids" (R9)."""
+    trumpless = {b.key for b in profile.standard_bids if not b.has_trump}
+    others = [b for b in profile.bids.values() if b.key in bid.incompatible]
+    parts = []
+    if not bid.standard and trumpless and trumpless <= bid.incompatible:
+        parts.append(_word("trumpless", language))
+        others = [b for b in others if b.key not in trumpless]
+    parts.extend(b.name(language) for b in others)
+    return ", ".join(parts) if parts else NONE_MARK
+
+
+def standard_table(profile: RuleProfile, language: str = "en") -> list[list[str]]:
+    """The standard-bid table (rulebook section 4) as rows of cells, header first:
+    Designation, Worth, Score, Trump, Tricks."""
+    header = [_word(w, language) for w in ("designation", "worth", "score", "trump", "tricks")]
+    rows = [
+        [bid.name(language), worth_text(bid, language), score_text(bid),
+         trump_text(bid, language), tricks_text(bid, language)]
+        for bid in profile.standard_bids
+    ]
+    return [header, *rows]
+
+
+def special_table(profile: RuleProfile, language: str = "en") -> list[list[str]]:
+    """The special-bid table (rulebook section 5) as rows of cells, header first:
+    Designation, Worth, Order, Incompatibility."""
+    header = [_word(w, language) for w in ("designation", "worth", "order", "incompatibility")]
+    rows = [
+        [bid.name(language), worth_text(bid, language), order_text(bid),
+         incompatibility_text(profile, bid, language)]
+        for bid in profile.special_bids
+    ]
+    return [header, *rows]
+
+
+def text_table(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of cells as aligned plain text: the first row is the header, underlined."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+
+    def line(cells: Iterable[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(rows[0]), rule, *(line(row) for row in rows[1:])])
+
+
+def rules_text(profile: RuleProfile, language: str = "en") -> str:
+    """What ``combowhist rules`` prints: the title, both bid tables and the 3-player deck."""
+    removed = profile.three_players_removed
+    three_deck = profile.deck(3)
+    parts = [
+        profile.title,
+        "",
+        _word("standard_bids", language),
+        "",
+        text_table(standard_table(profile, language)),
+    ]
+    if any(bid.score is None for bid in profile.standard_bids):
+        parts.append(_word("score_footnote", language))
+    parts += [
+        "",
+        _word("special_bids", language),
+        "",
+        text_table(special_table(profile, language)),
+        "",
+        f"{_word('three_players', language)}: {len(three_deck)} "
+        f"{_word('cards_without', language)} {removed}",
+    ]
+    return "\n".join(parts)
+
+
+# Differences between profiles ------------------------------------------------------------
+
+_NOT_COMPARED = {"bids", "three_players_removed", "source", "data", "_by_name"}
+_LABELS = {"key": "name"}
+
+
+def _show(value: object) -> str:
+    """A field value as short text for the diff."""
+    if value is None:
+        return NONE_MARK
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Goal):
+        numbers = {"min_tricks": value.n, "max_tricks": value.n}
+        if value.kind.value in numbers:
+            return f"{value.kind.value} {value.n}"
+        if value.kind.value == "limbo":
+            return f"limbo {value.first}/{value.last}"
+        return value.kind.value
+    if isinstance(value, (frozenset, set)):
+        return ", ".join(sorted(str(v) for v in value)) if value else NONE_MARK
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(v) for v in value) if value else NONE_MARK
+    enum_value = getattr(value, "value", None)
+    if isinstance(enum_value, str):
+        return enum_value
+    return str(value)
+
+
+def _fields(obj: Any, skip: set[str]) -> dict[str, object]:
+    """An attrs instance's fields by name, dict-valued fields flattened to ``field.key``."""
+    out: dict[str, object] = {}
+    for field in attrs.fields(type(obj)):
+        if field.name in skip:
+            continue
+        value = getattr(obj, field.name)
+        if isinstance(value, Mapping):
+            for key in value:
+                out[f"{field.name}.{key}"] = value[key]
+        else:
+            out[_LABELS.get(field.name, field.name)] = value
+    return out
+
+
+def _compare(prefix: str, first: Mapping[str, object], second: Mapping[str, object]
+             ) -> list[tuple[str, str, str]]:
+    rows = []
+    for name in [*first, *(n for n in second if n not in first)]:
+        a, b = first.get(name), second.get(name)
+        if a != b:
+            rows.append((prefix + name, _show(a), _show(b)))
+    return rows
+
+
+def profile_differences(first: RuleProfile, second: RuleProfile) -> list[tuple[str, str, str]]:
+    """Everything that differs between two profiles, as ``(what, in first, in second)``:
+    profile-level values, the 3-player deck (R2) and every field of every bid."""
+    rows = _compare("", _fields(first, _NOT_COMPARED), _fields(second, _NOT_COMPARED))
+    only_first = first.three_players_removed - second.three_players_removed
+    only_second = second.three_players_removed - first.three_players_removed
+    if only_first or only_second:
+        rows.append(("3-player deck: removes", str(only_first) or NONE_MARK,
+                     str(only_second) or NONE_MARK))
+        rows.append(("3-player deck: keeps", str(only_second) or NONE_MARK,
+                     str(only_first) or NONE_MARK))
+    for key in [*first.bids, *(k for k in second.bids if k not in first.bids)]:
+        a, b = first.bids.get(key), second.bids.get(key)
+        if a is None or b is None:
+            rows.append((f"bids.{key}", "present" if a else "absent",
+                         "present" if b else "absent"))
+            continue
+        rows += _compare(f"bids.{key}.", _fields(a, set()), _fields(b, set()))
+    common = [k for k in first.bids if k in second.bids]
+    if common != [k for k in second.bids if k in first.bids]:
+        rows.append(("bid table order", ", ".join(first.bids), ", ".join(second.bids)))
+    return rows
+
+
+def diff_text(first: RuleProfile, second: RuleProfile) -> str:
+    """What ``combowhist rules --diff`` prints."""
+    rows = profile_differences(first, second)
+    if not rows:
+        return f"Profiles {first} and {second} do not differ."
+    header = f"Profiles {first} and {second} differ in:"
+    table = text_table([["", str(first), str(second)], *(list(row) for row in rows)])
+    same_bids = not any(what.startswith("bid") for what, _, _ in rows)
+    footer = ["", "Every bid is the same in both."] if same_bids else []
+    return "\n".join([header, "", table, *footer])
+
+
+# The command --------------------------------------------------------------------------
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="combowhist",
+        description="The rules engine for Combo Whist, the taintless card game.",
+    )
+    parser.add_argument("--version", action="version", version=f"combowhist {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    rules = commands.add_parser(
+        "rules",
+        help="print a profile's bid tables, or the differences between two profiles",
+        description="Print the standard-bid and special-bid tables of a rule profile, or "
+                    "with --diff everything that differs between two profiles. A profile "
+                    "is a built-in edition or alias, or the path of a TOML file.",
+    )
+    which = rules.add_mutually_exclusive_group()
+    which.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                       help=f"the rule profile (default {DEFAULT_PROFILE})")
+    which.add_argument("--diff", nargs=2, metavar=("A", "B"),
+                       help="print what differs between profiles A and B")
+    rules.add_argument("--language", choices=LANGUAGES, default="en",
+                       help="language of bid names and headings (default en)")
+    rules.set_defaults(run=_run_rules)
+    return parser
+
+
+def _run_rules(args: argparse.Namespace) -> str:
+    if args.diff:
+        first, second = (load_profile(name) for name in args.diff)
+        return diff_text(first, second)
+    return rules_text(load_profile(args.profile), args.language)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``combowhist`` command with ``argv`` (default: ``sys.argv[1:]``) and return
+    its exit status: 0 on success, 2 for bad arguments or a profile that cannot be loaded
+    (the message goes to stderr, without a traceback)."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse's --help, --version and usage errors
+        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    run: Callable[[argparse.Namespace], str] = args.run
+    try:
+        output = run(args)
+    except CombowhistError as error:
+        print(f"combowhist {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    print(output)
+    return 0
