@@ -28,14 +28,17 @@ from combowhist.errors import CombowhistError
 from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, RuleProfile, load_profile
 
 __all__ = [
+    "diff_text",
     "incompatibility_text",
     "main",
     "order_text",
     "profile_differences",
+    "rules_text",
     "score_text",
     "special_table",
     "standard_table",
     "text_table",
+    "tricks_text",
     "trump_text",
     "worth_text",
 ]

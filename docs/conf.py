@@ -1,0 +1,34 @@
+"""Sphinx configuration of the combowhist documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))
+
+import combowhist  # noqa: E402
+
+project = "combowhist"
+author = "The combowhist developers"
+copyright = "the combowhist developers; GPL-3.0-or-later"
+release = combowhist.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "bidtables",
+]
+
+exclude_patterns = ["_build"]
+nitpicky = False
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+html_theme = "furo"
+html_title = f"combowhist {release}"
