@@ -18,7 +18,7 @@ from typing import Final
 
 from combowhist.errors import NotationError
 
-__all__ = ["ALL_CARDS", "Card", "CardSet", "Rank", "Suit"]
+__all__ = ["ALL_CARDS", "SUIT_MASKS", "Card", "CardSet", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
@@ -42,7 +42,7 @@ class Suit(enum.IntEnum):
     @property
     def mask(self) -> int:
         """The bitmask of all 13 cards of this suit."""
-        return _SUIT_MASKS[self]
+        return SUIT_MASKS[self]
 
     def __str__(self) -> str:
         return self.letter
@@ -116,7 +116,8 @@ _RANK_BY_TEXT: Final = {
     "D": Rank.QUEEN,
     "E": Rank.ACE,
 }
-_SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+"""The bitmask of each suit's 13 cards, by suit value."""
 FULL_MASK: Final = (1 << 52) - 1
 
 
@@ -308,15 +309,15 @@ class CardSet:
 
     def suit(self, suit: Suit) -> CardSet:
         """The cards of one suit."""
-        return CardSet(self.mask & _SUIT_MASKS[suit])
+        return CardSet(self.mask & SUIT_MASKS[suit])
 
     def count(self, suit: Suit) -> int:
         """How many cards of one suit."""
-        return (self.mask & _SUIT_MASKS[suit]).bit_count()
+        return (self.mask & SUIT_MASKS[suit]).bit_count()
 
     def suits(self) -> frozenset[Suit]:
         """The suits that have at least one card here."""
-        return frozenset(s for s in Suit if self.mask & _SUIT_MASKS[s])
+        return frozenset(s for s in Suit if self.mask & SUIT_MASKS[s])
 
     def highest(self, iron: bool = False) -> Card | None:
         """The card of highest rank (R4; Iron's order R24 if ``iron``), ``None`` if empty.

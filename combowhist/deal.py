@@ -1,0 +1,369 @@
+"""A deal of Combo Whist: the immutable state from the dealt hands to the scored result.
+
+>>> from combowhist import Deal
+>>> deal = Deal.new(players=4, dealer=0, seed=7)
+>>> deal.phase, deal.to_move
+(<Phase.AUCTION: 'auction'>, 1)
+>>> deal = deal.apply("bid trump+hurry")
+>>> deal.apply("pass").to_move
+3
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from combowhist.bids import ComboBid
+from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
+from combowhist.errors import IllegalMoveError, NotationError
+from combowhist.legal import LegalMoves
+from combowhist.moves import Move, Play, parse_move
+from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules import auction, play, setup
+from combowhist.state import Auction, Contract, DealResult, Phase, Table
+
+if TYPE_CHECKING:
+    from combowhist.views import PlayerView
+
+__all__ = ["Deal", "DealResult", "Phase", "legal_moves"]
+
+HAND_SIZE = 13
+
+
+@attrs.frozen(repr=False)
+class Deal:
+    """One deal: an immutable value. :meth:`apply` returns the next state.
+
+    Create one with :meth:`new` (shuffled from a seed) or :meth:`from_hands`. Seats are
+    ``0 … players-1`` clockwise; with more than 4 players a :class:`~combowhist.Game` maps
+    its players to a deal's 4 participants.
+    """
+
+    table: Table
+    phase: Phase
+    """Where the deal is (see :class:`Phase`)."""
+    to_move: int | None
+    """The seat whose decision comes next; ``None`` when the deal is over."""
+    log: tuple[tuple[int, Move], ...]
+    """Every move so far with the seat that made it."""
+    hand_masks: tuple[int, ...]
+    auction: Auction
+    contract: Contract | None
+    leader: int
+    trick_cards: tuple[tuple[int, int], ...]
+    """The current trick as (seat, card index) pairs."""
+    winners: tuple[int, ...]
+    """The seat that brought home each finished trick."""
+    taken: tuple[int, ...]
+    """The cards each seat has brought home, as bitmasks."""
+    flags: int
+    atelier_mask: int
+    trump_now: int
+    """The suit that is trump in the current trick, ``-1`` for none."""
+    result: DealResult | None
+    """How the deal ended; ``None`` until it has."""
+
+    # -- creating ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 4,
+        dealer: int = 0,
+        profile: RuleProfile | str | None = None,
+        seed: int | str | None = None,
+        rng: random.Random | None = None,
+        scores: Sequence[int] | None = None,
+        potentials: Sequence[int] | None = None,
+    ) -> Deal:
+        """Shuffle the profile's deck for ``players`` (3 or 4) and deal 13 cards each,
+        starting at the dealer's left. ``seed`` (or an ``rng``) makes it reproducible."""
+        rules = load_profile(profile) if profile is not None else load_profile()
+        if players not in (3, 4):
+            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
+        generator = rng if rng is not None else random.Random(seed)
+        cards = mask_indices(rules.deck(players).mask)
+        generator.shuffle(cards)
+        hands = [0] * players
+        for i, card in enumerate(cards):
+            hands[(dealer + 1 + i) % players] |= 1 << card
+        return cls._start(rules, players, dealer, tuple(hands), scores, potentials)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[CardSet | str],
+        dealer: int = 0,
+        profile: RuleProfile | str | None = None,
+        scores: Sequence[int] | None = None,
+        potentials: Sequence[int] | None = None,
+    ) -> Deal:
+        """A deal from given hands, ``hands[i]`` the cards of seat ``i`` (card sets or their
+        notation). The hands must split the profile's deck for that many players (R2)."""
+        rules = load_profile(profile) if profile is not None else load_profile()
+        masks = []
+        for seat, hand in enumerate(hands):
+            cards = CardSet.parse(hand) if isinstance(hand, str) else hand
+            if not isinstance(cards, CardSet):
+                raise NotationError(f"hand of seat {seat}: expected a CardSet or text, got "
+                                    f"{hand!r}")
+            masks.append(cards.mask)
+        players = len(masks)
+        if players not in (3, 4):
+            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {players} (R3)")
+        deck = rules.deck(players).mask
+        seen = 0
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != HAND_SIZE:
+                raise IllegalMoveError(f"seat {seat} holds {mask.bit_count()} cards; a hand "
+                                       f"is 13 cards")
+            if mask & seen:
+                raise IllegalMoveError(f"seat {seat} holds {CardSet(mask & seen)}, dealt to "
+                                       f"another seat too")
+            if mask & ~deck:
+                raise IllegalMoveError(
+                    f"seat {seat} holds {CardSet(mask & ~deck)}, not in the {players}-player "
+                    f"deck of profile {rules} (R2)"
+                )
+            seen |= mask
+        if not 0 <= dealer < players:
+            raise IllegalMoveError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+        return cls._start(rules, players, dealer, tuple(masks), scores, potentials)
+
+    @classmethod
+    def _start(
+        cls,
+        profile: RuleProfile,
+        players: int,
+        dealer: int,
+        hands: tuple[int, ...],
+        scores: Sequence[int] | None,
+        potentials: Sequence[int] | None,
+    ) -> Deal:
+        score_row = tuple(scores) if scores is not None else (0,) * players
+        potential_row = tuple(potentials) if potentials is not None else (0,) * players
+        for name, row in (("scores", score_row), ("potentials", potential_row)):
+            if len(row) != players or not all(isinstance(v, int) for v in row):
+                raise IllegalMoveError(f"{name} must be {players} integers, got {row!r}")
+        if not 0 <= dealer < players:
+            raise IllegalMoveError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+        banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
+        table = Table(profile, players, dealer, hands, score_row, potential_row,
+                      profile.deck(players).mask, banned)
+        deal = cls(table, Phase.AUCTION, None, (), hands, Auction(passed=banned), None, -1,
+                   (), (), (0,) * players, 0, 0, -1, None)
+        return auction.next_bidder(deal, dealer)
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves now, as a lazy sequence (iterate, ``len``, ``in``, index).
+        Empty when the deal is over."""
+        if self.to_move is None:
+            return LegalMoves()
+        return _LEGAL[self.phase](self)
+
+    def apply(self, move: Move | str) -> Deal:
+        """The state after ``move`` (a move object or its notation). This state is left as
+        it was. Raises :class:`~combowhist.errors.IllegalMoveError` naming the seat, the move
+        and the rule if the move is not legal now, and
+        :class:`~combowhist.errors.NotationError` for unreadable text."""
+        if isinstance(move, str):
+            move = parse_move(move, self.table.profile)
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
+        if type(move) is Play and self.phase is Phase.PLAY:  # the hot path
+            return play.play(self, seat, move.card.index)
+        return _APPLY[self.phase](self, seat, move)
+
+    def refuse(self, seat: int, move: Move | str, reason: str) -> IllegalMoveError:
+        """The error for a move the rules forbid (used by the rule modules)."""
+        return IllegalMoveError(f"seat {seat} cannot {move}: {reason}")
+
+    def replace(self, **changes: Any) -> Deal:
+        """A copy with some fields changed (for the rule modules' rare transitions)."""
+        fields = {f.name: getattr(self, f.name) for f in attrs.fields(Deal)}
+        fields.update(changes)
+        return Deal(**fields)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile the deal is played under."""
+        return self.table.profile
+
+    @property
+    def players(self) -> int:
+        """How many participants (3 or 4)."""
+        return self.table.players
+
+    @property
+    def dealer(self) -> int:
+        return self.table.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The participants' scores when the deal began (bans, R36)."""
+        return self.table.scores
+
+    @property
+    def potentials(self) -> tuple[int, ...]:
+        """The participants' potentials when the deal began (R7, R34)."""
+        return self.table.potentials
+
+    @property
+    def dealt_hands(self) -> tuple[CardSet, ...]:
+        """Each seat's hand as dealt."""
+        return tuple(CardSet(m) for m in self.table.dealt)
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's cards now."""
+        return tuple(CardSet(m) for m in self.hand_masks)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves so far."""
+        return tuple(move for _, move in self.log)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def high_bid(self) -> ComboBid | None:
+        """The highest combo bid so far in the auction."""
+        return self.auction.high
+
+    @property
+    def high_bidder(self) -> int | None:
+        return None if self.auction.high_bidder < 0 else self.auction.high_bidder
+
+    @property
+    def passed(self) -> frozenset[int]:
+        """Seats that have passed (banned seats included, R36)."""
+        return frozenset(s for s in range(self.players) if self.auction.passed >> s & 1)
+
+    @property
+    def banned(self) -> frozenset[int]:
+        """Seats banned from bidding this deal (R36)."""
+        return frozenset(s for s in range(self.players) if self.table.banned >> s & 1)
+
+    @property
+    def declarer(self) -> int | None:
+        """D's seat; ``None`` before the auction ends (and after a redeal)."""
+        return None if self.contract is None else self.contract.declarer
+
+    @property
+    def combo(self) -> ComboBid | None:
+        """D's combo bid; ``None`` before the auction ends."""
+        return None if self.contract is None else self.contract.combo
+
+    @property
+    def trump(self) -> Suit | None:
+        """The suit that is trump in the current trick (Grill changes it, R25), or the named
+        trump before play; ``None`` if there is none."""
+        if self.trump_now >= 0:
+            return Suit(self.trump_now)
+        if self.contract is not None and self.contract.trump_suit >= 0:
+            return Suit(self.contract.trump_suit)
+        return None
+
+    @property
+    def guesses(self) -> tuple[int, ...]:
+        """D's guesses (Precise, Approximate), R16."""
+        return () if self.contract is None else self.contract.guesses
+
+    @property
+    def justice_card(self) -> Card | None:
+        """The card of justice (R17)."""
+        if self.contract is None or self.contract.justice < 0:
+            return None
+        return ALL_CARDS[self.contract.justice]
+
+    @property
+    def plague_suit(self) -> Suit | None:
+        """The plague suit (R18)."""
+        if self.contract is None or self.contract.plague < 0:
+            return None
+        return Suit(self.contract.plague)
+
+    @property
+    def mail_direction(self) -> str | None:
+        """Mail's direction (R19)."""
+        return None if self.contract is None else self.contract.mail
+
+    @property
+    def atelier(self) -> CardSet:
+        """The cards in D's atelier (R21)."""
+        return CardSet(self.atelier_mask)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick's plays as (seat, card) pairs."""
+        return tuple((seat, ALL_CARDS[card]) for seat, card in self.trick_cards)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks brought home per seat so far."""
+        counts = [0] * self.players
+        for seat in self.winners:
+            counts[seat] += 1
+        return tuple(counts)
+
+    @property
+    def trick_number(self) -> int:
+        """The current trick's number, 1-13 (14 when all are played)."""
+        return len(self.winners) + 1
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (R11, R30): see :class:`~combowhist.views.PlayerView`."""
+        from combowhist.views import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def to_json(self) -> str:
+        """The deal as JSON: profile, seats, hands as dealt, and the moves (versioned)."""
+        from combowhist.serialize import deal_to_json
+
+        return deal_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str, profile: RuleProfile | str | None = None) -> Deal:
+        """Rebuild a deal from :meth:`to_json`'s text by replaying its moves. ``profile``
+        overrides the saved profile name (for house-rule profiles loaded from files)."""
+        from combowhist.serialize import deal_from_json
+
+        return deal_from_json(text, profile)
+
+    def __repr__(self) -> str:
+        where = f"seat {self.to_move} to move" if self.to_move is not None else "over"
+        return (f"<Deal {self.profile} {self.players} players, dealer {self.dealer}, "
+                f"{self.phase.value}, {where}, {len(self.log)} moves>")
+
+
+def legal_moves(state: Deal) -> LegalMoves:
+    """The legal moves of a state (the same as ``state.legal_moves()``)."""
+    return state.legal_moves()
+
+
+_LEGAL = {
+    Phase.AUCTION: auction.legal,
+    Phase.PLAY: play.legal,
+    Phase.REFILL: play.legal_refills,
+    Phase.AWARD: play.legal_awards,
+    **dict.fromkeys(setup.PHASES, setup.legal),
+}
+_APPLY = {
+    Phase.AUCTION: auction.apply,
+    Phase.PLAY: play.apply,
+    Phase.REFILL: play.apply_refill,
+    Phase.AWARD: play.apply_award,
+    **dict.fromkeys(setup.PHASES, setup.apply),
+}

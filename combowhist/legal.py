@@ -1,0 +1,152 @@
+"""The legal moves at a point of a deal, as a lazy sequence.
+
+A :class:`LegalMoves` is a concatenation of parts, each a sequence that builds a move only
+when it is asked for: the auction's hundreds of thousands of combo bids, Mail's 286 ways to
+pick 3 of 13 cards, or a short tuple of card plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from math import comb
+from typing import Any, overload
+
+from combowhist.cards import ALL_CARDS, CardSet, mask_indices
+from combowhist.combos import ComboSpace
+from combowhist.moves import MakeBid, Move
+
+__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves"]
+
+
+class BidMoves(Sequence[MakeBid]):
+    """A :class:`~combowhist.combos.ComboSpace` seen as ``bid`` moves."""
+
+    __slots__ = ("space",)
+
+    def __init__(self, space: ComboSpace) -> None:
+        self.space = space
+
+    def __len__(self) -> int:
+        return len(self.space)
+
+    @overload
+    def __getitem__(self, index: int) -> MakeBid: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[MakeBid]: ...
+    def __getitem__(self, index: int | slice) -> MakeBid | Sequence[MakeBid]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return MakeBid(self.space[index])
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, MakeBid) and move.combo in self.space
+
+    def __iter__(self) -> Iterator[MakeBid]:
+        return (MakeBid(c) for c in self.space)
+
+
+class CardSubsetMoves(Sequence[Move]):
+    """Every ``size``-card subset of a set of cards, each wrapped in a move (``Send``,
+    ``SetAtelier``), in colexicographic order of card indices."""
+
+    __slots__ = ("_indices", "factory", "mask", "size")
+
+    def __init__(self, mask: int, size: int, factory: Callable[[CardSet], Move]) -> None:
+        self.mask = mask
+        self.size = size
+        self.factory = factory
+        self._indices = mask_indices(mask)
+
+    def __len__(self) -> int:
+        return comb(len(self._indices), self.size)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        total = len(self)
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError(f"move index {index} out of range (0-{total - 1})")
+        # Combinatorial number system: the k-subset with rank `index`, largest element first.
+        mask = 0
+        position = len(self._indices)
+        for k in range(self.size, 0, -1):
+            position -= 1
+            while comb(position, k) > index:
+                position -= 1
+            index -= comb(position, k)
+            mask |= 1 << self._indices[position]
+        return self.factory(CardSet(mask))
+
+    def __contains__(self, move: object) -> bool:
+        cards = getattr(move, "cards", None)
+        if not isinstance(cards, CardSet) or not isinstance(move, Move):
+            return False
+        return (
+            type(move) is type(self.factory(cards))
+            and len(cards) == self.size
+            and cards.mask & ~self.mask == 0
+        )
+
+    def __iter__(self) -> Iterator[Move]:
+        for i in range(len(self)):
+            yield self[i]
+
+
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a state: iterate, ``len``, ``in``, index, without listing them.
+
+    Returned by :meth:`combowhist.Deal.legal_moves`. Indexing order is stable for a given
+    state, so ``moves[rng.randrange(len(moves))]`` picks a uniformly random legal move.
+    """
+
+    __slots__ = ("_lengths", "_parts")
+
+    def __init__(self, *parts: Sequence[Any]) -> None:
+        self._parts = tuple(p for p in parts if len(p))
+        self._lengths = tuple(len(p) for p in self._parts)
+
+    def __len__(self) -> int:
+        return sum(self._lengths)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index >= 0:
+            for part, length in zip(self._parts, self._lengths, strict=True):
+                if index < length:
+                    move: Move = part[index]
+                    return move
+                index -= length
+        raise IndexError("legal move index out of range")
+
+    def __contains__(self, move: object) -> bool:
+        return any(move in part for part in self._parts)
+
+    def __iter__(self) -> Iterator[Move]:
+        for part in self._parts:
+            yield from part
+
+    def __bool__(self) -> bool:
+        return bool(self._parts)
+
+    def __repr__(self) -> str:
+        shown = [str(m) for m in self[:8]]
+        more = f", … ({len(self)} in all)" if len(self) > 8 else ""
+        return f"<LegalMoves: {', '.join(shown)}{more}>"
+
+
+def card_moves(mask: int, factory: Callable[[Any], Move]) -> tuple[Move, ...]:
+    """One move per card of a mask, highest card index first."""
+    return tuple(factory(ALL_CARDS[i]) for i in reversed(mask_indices(mask)))

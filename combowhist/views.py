@@ -1,0 +1,220 @@
+"""What one player may know (R11, R30): a deal seen from a seat.
+
+A :class:`PlayerView` holds the seat's own hand, the public record of the deal, the cards
+the rules expose (Open Hand, Open Trump, the atelier, revealed Rank Trump cards) and the
+cards the seat itself sent or received by Mail, and nothing else. An app can hand it to a
+player (or a bot) without leaking a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from combowhist.bids import ComboBid
+from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
+from combowhist.legal import LegalMoves
+from combowhist.moves import Commit, Move, Send, SetMail
+from combowhist.rules.setup import masters_mail_target
+from combowhist.state import DealResult, Phase
+
+if TYPE_CHECKING:
+    from combowhist.deal import Deal
+
+__all__ = ["HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
+
+HIDDEN_COMMIT = "commit ?"
+"""How another seat's face-down Rank Trump card shows before the reveal."""
+HIDDEN_SEND = "send ? ? ?"
+"""How a Mail pick shows to a seat that neither sent nor received it."""
+
+_PRE_PLAY = frozenset({
+    Phase.AUCTION, Phase.TRUMP, Phase.PREFERENCE, Phase.RANK_COMMIT, Phase.RANK_TAKE,
+    Phase.GUESS, Phase.JUSTICE, Phase.PLAGUE, Phase.MAIL, Phase.SEND, Phase.MASTERS_MAIL,
+    Phase.ATELIER,
+})
+
+
+@attrs.frozen
+class PlayerView:
+    """A deal as ``seat`` may see it. Build with :meth:`combowhist.Deal.view`."""
+
+    seat: int
+    players: int
+    dealer: int
+    profile_name: str
+    phase: Phase
+    to_move: int | None
+    hand: CardSet
+    """The seat's own cards now."""
+    history: tuple[tuple[int, str], ...]
+    """Every move as (seat, notation), other seats' secret picks shown as ``commit ?`` and
+    ``send ? ? ?``."""
+    declarer: int | None
+    combo: ComboBid | None
+    trump: Suit | None
+    guesses: tuple[int, ...]
+    justice_card: Card | None
+    plague_suit: Suit | None
+    mail_direction: str | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks_won: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    exposed: CardSet
+    """D's cards shown to everyone now (Open Hand, Open Trump, atelier; R30)."""
+    atelier: CardSet
+    laid: tuple[Card | None, ...]
+    """Rank Trump's laid cards per seat: all once revealed, before that only the own."""
+    sent: CardSet
+    """Cards this seat passed by Mail or Master's Mail."""
+    received: CardSet
+    """Cards this seat was passed by Mail or Master's Mail."""
+    legal_moves: tuple[Move, ...]
+    """The seat's legal moves when it is to move and they are few (not auction bids,
+    not Mail picks); see :attr:`can_move`."""
+    can_move: bool
+    """Whether this seat is to move."""
+    result: DealResult | None
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int) -> PlayerView:
+        if not 0 <= seat < deal.players:
+            raise ValueError(f"seat {seat!r} is not a seat of this deal (0-{deal.players - 1})")
+        contract = deal.contract
+        revealed = deal.phase not in (Phase.AUCTION, Phase.TRUMP, Phase.PREFERENCE,
+                                      Phase.RANK_COMMIT)
+        history, sent, received = _visible_history(deal, seat, revealed)
+        laid: tuple[Card | None, ...] = ()
+        if contract is not None and contract.laid:
+            laid = tuple(
+                ALL_CARDS[c] if c >= 0 and (revealed or s == seat) else None
+                for s, c in enumerate(contract.laid)
+            )
+        exposed = 0
+        if contract is not None and deal.phase not in _PRE_PLAY:
+            hand = deal.hand_masks[contract.declarer]
+            exposes = contract.combo.exposes
+            if "hand" in exposes:
+                exposed |= hand
+            if "trumps" in exposes and contract.trump_suit >= 0:
+                exposed |= hand & SUIT_MASKS[contract.trump_suit]
+            if "atelier" in exposes:
+                exposed |= deal.atelier_mask
+        atelier = deal.atelier_mask if deal.phase not in _PRE_PLAY or seat == deal.declarer \
+            else 0
+        can_move = deal.to_move == seat
+        few = can_move and deal.phase not in (Phase.AUCTION, Phase.SEND, Phase.MASTERS_MAIL,
+                                              Phase.ATELIER)
+        return cls(
+            seat=seat,
+            players=deal.players,
+            dealer=deal.dealer,
+            profile_name=deal.profile.key,
+            phase=deal.phase,
+            to_move=deal.to_move,
+            hand=CardSet(deal.hand_masks[seat]),
+            history=tuple(history),
+            declarer=deal.declarer,
+            combo=deal.combo,
+            trump=deal.trump,
+            guesses=deal.guesses,
+            justice_card=deal.justice_card,
+            plague_suit=deal.plague_suit,
+            mail_direction=deal.mail_direction,
+            trick=deal.trick,
+            tricks_won=deal.tricks_won,
+            trick_winners=deal.winners,
+            exposed=CardSet(exposed),
+            atelier=CardSet(atelier),
+            laid=laid,
+            sent=CardSet(sent),
+            received=CardSet(received),
+            legal_moves=tuple(deal.legal_moves()) if few else (),
+            can_move=can_move,
+            result=deal.result,
+        )
+
+    def moves(self, deal: Deal) -> LegalMoves:
+        """The seat's legal moves in ``deal`` (the state this view was made from): the full
+        lazy sequence, including the auction's combo bids."""
+        if deal.to_move != self.seat:
+            return LegalMoves()
+        return deal.legal_moves()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain JSON-ready data (cards in notation)."""
+        return {
+            "seat": self.seat,
+            "players": self.players,
+            "dealer": self.dealer,
+            "profile": self.profile_name,
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "hand": str(self.hand),
+            "history": [[s, text] for s, text in self.history],
+            "declarer": self.declarer,
+            "combo": None if self.combo is None else str(self.combo),
+            "trump": None if self.trump is None else self.trump.letter,
+            "guesses": list(self.guesses),
+            "justice_card": None if self.justice_card is None else str(self.justice_card),
+            "plague_suit": None if self.plague_suit is None else self.plague_suit.letter,
+            "mail_direction": self.mail_direction,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks_won": list(self.tricks_won),
+            "exposed": str(self.exposed),
+            "atelier": str(self.atelier),
+            "laid": [None if c is None else str(c) for c in self.laid],
+            "sent": str(self.sent),
+            "received": str(self.received),
+            "legal_moves": [str(m) for m in self.legal_moves],
+        }
+
+
+def _visible_history(
+    deal: Deal, seat: int, revealed: bool
+) -> tuple[tuple[tuple[int, str], ...], int, int]:
+    """The log as ``seat`` sees it, and the cards it sent and (once the exchange happened)
+    received (R11). Mail's picks are the ``players`` sends after ``mail``; any other sends
+    are Master's Mail's ``players - 1`` picks (R12 puts Mail first)."""
+    players = deal.players
+    declarer = deal.declarer
+    history: list[tuple[int, str]] = []
+    sent = received = 0
+    step = 1
+    mail_left = masters_left = 0
+    incoming: list[tuple[int, int]] = []  # (history index, cards) of picks passed to seat
+    for mover, move in deal.log:
+        text = str(move)
+        if isinstance(move, SetMail):
+            step = {"left": 1, "right": -1, "across": 2}[move.direction]
+            mail_left = players
+        elif isinstance(move, Commit) and mover != seat and not revealed:
+            text = HIDDEN_COMMIT
+        elif isinstance(move, Send):
+            assert declarer is not None
+            if mail_left:
+                target = (mover + step) % players
+                mail_left -= 1
+                complete = mail_left == 0
+            else:
+                if not masters_left:
+                    masters_left = players - 1
+                target = masters_mail_target(mover, declarer, players)
+                masters_left -= 1
+                complete = masters_left == 0
+            if mover == seat:
+                sent |= move.cards.mask
+            else:
+                if target == seat:
+                    incoming.append((len(history), move.cards.mask))
+                text = HIDDEN_SEND
+            history.append((mover, text))
+            if complete:  # the cards have moved: the receiver now knows what it got
+                for index, cards in incoming:
+                    received |= cards
+                    history[index] = (history[index][0], f"send {CardSet(cards)}")
+                incoming = []
+            continue
+        history.append((mover, text))
+    return tuple(history), sent, received
