@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from combowhist import __version__
-from combowhist.bids import Bid, Goal
+from combowhist.bids import Bid, Goal, GoalKind
 from combowhist.errors import CombowhistError
 from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, RuleProfile, load_profile
 
@@ -206,12 +206,11 @@ def _show(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Goal):
-        numbers = {"min_tricks": value.n, "max_tricks": value.n}
-        if value.kind.value in numbers:
+        if value.kind in (GoalKind.MIN_TRICKS, GoalKind.MAX_TRICKS):
             return f"{value.kind.value} {value.n}"
-        if value.kind.value == "limbo":
+        if value.kind is GoalKind.LIMBO:
             return f"limbo {value.first}/{value.last}"
-        return value.kind.value
+        return str(value.kind.value)
     if isinstance(value, (frozenset, set)):
         return ", ".join(sorted(str(v) for v in value)) if value else NONE_MARK
     if isinstance(value, (tuple, list)):
