@@ -17,7 +17,7 @@ from combowhist.errors import InvalidBidError, NotationError
 if TYPE_CHECKING:
     from combowhist.profiles import RuleProfile
 
-__all__ = ["Bid", "ComboBid", "Goal", "GoalKind", "TrumpRule", "special_worth"]
+__all__ = ["Bid", "ComboBid", "CompiledRules", "Goal", "GoalKind", "TrumpRule", "special_worth"]
 
 
 class TrumpRule(enum.Enum):
@@ -143,6 +143,47 @@ class Bid:
         return self.key
 
 
+@attrs.frozen
+class CompiledRules:
+    """The rule primitives of a combo's special bids, gathered for the engine."""
+
+    greed: bool
+    potential: bool
+    avoid_tricks: int
+    play_rules: frozenset[str]
+    events: tuple[str, ...]
+    exposes: frozenset[str]
+    atelier_size: int
+    extra_points: int
+    plague_extra_points: int
+    fail_points: int
+
+    @classmethod
+    def of(cls, specials: tuple[Bid, ...]) -> CompiledRules:
+        avoid = 0
+        for bid in specials:
+            for trick in bid.avoid_tricks:
+                avoid |= 1 << (trick - 1)
+        # R12: lowest order first, table order among equals, events with no order last.
+        with_events = sorted((b for b in specials if b.event is not None),
+                             key=lambda b: (b.order is None, b.order or 0))
+        exposes = {b.expose for b in specials if b.expose is not None}
+        if any(b.event == "atelier" for b in specials):
+            exposes.add("atelier")
+        return cls(
+            greed=any(b.greed for b in specials),
+            potential=any(b.potential for b in specials),
+            avoid_tricks=avoid,
+            play_rules=frozenset().union(*(b.play for b in specials)),
+            events=tuple(b.event for b in with_events if b.event is not None),
+            exposes=frozenset(exposes),
+            atelier_size=max((b.atelier_size for b in specials), default=0),
+            extra_points=sum(b.extra_points for b in specials if b.event != "plague"),
+            plague_extra_points=sum(b.extra_points for b in specials if b.event == "plague"),
+            fail_points=sum(b.fail_points for b in specials),
+        )
+
+
 @attrs.frozen(eq=False, repr=False)
 class ComboBid:
     """A combo bid: exactly one standard bid plus a set of special bids (R7).
@@ -165,57 +206,72 @@ class ComboBid:
     worth: int = attrs.field(init=False)
     """The combo's worth: the sum of its bids' worths, Master's Mail by R10."""
     special_keys: frozenset[str] = attrs.field(init=False)
-    # The rule primitives of all its bids, compiled once for the engine.
-    greed: bool = attrs.field(init=False)
-    """Whether the virtual trick of Greed applies (R32)."""
-    potential: bool = attrs.field(init=False)
-    """Whether completing it earns a potential (R34)."""
-    avoid_tricks: int = attrs.field(init=False)
-    """Bitmask of trick numbers (bit ``n - 1`` for trick ``n``) D must not take (R31)."""
-    play_rules: frozenset[str] = attrs.field(init=False)
-    """The play primitives in force: ``declarer_plays_last``, ``declarer_leads_first``,
-    ``aces_low``."""
-    events: tuple[str, ...] = attrs.field(init=False)
-    """The special bids' pre-game events in the order of R12 (lowest order first, then
-    table order; events with no order last)."""
-    exposes: frozenset[str] = attrs.field(init=False)
-    """What of D's hand is exposed in play (R30): ``hand``, ``trumps``, ``atelier``."""
-    atelier_size: int = attrs.field(init=False)
-    extra_points: int = attrs.field(init=False)
-    """Extra points a completed bid earns whatever happens (Greed, R32)."""
-    plague_extra_points: int = attrs.field(init=False)
-    """Extra points for being honorably beplagued (R33)."""
-    fail_points: int = attrs.field(init=False)
-    """Extra (negative) points a failed bid costs on top of the profile's (Penalty)."""
+    _compiled: CompiledRules | None = attrs.field(init=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         worth = self.standard.worth
         for bid in self.specials:
             worth += special_worth(bid, self.standard)
-        setattr_ = object.__setattr__
-        setattr_(self, "worth", worth)
-        setattr_(self, "special_keys", frozenset(b.key for b in self.specials))
-        setattr_(self, "greed", any(b.greed for b in self.specials))
-        setattr_(self, "potential", any(b.potential for b in self.specials))
-        avoid = 0
-        for bid in self.specials:
-            for trick in bid.avoid_tricks:
-                avoid |= 1 << (trick - 1)
-        setattr_(self, "avoid_tricks", avoid)
-        setattr_(self, "play_rules", frozenset().union(*(b.play for b in self.specials)))
-        with_events = [b for b in self.specials if b.event is not None]
-        ordered = sorted(with_events, key=lambda b: (b.order is None, b.order or 0))
-        setattr_(self, "events", tuple(b.event for b in ordered if b.event is not None))
-        exposes = {b.expose for b in self.specials if b.expose is not None}
-        if any(b.event == "atelier" for b in self.specials):
-            exposes.add("atelier")
-        setattr_(self, "exposes", frozenset(exposes))
-        setattr_(self, "atelier_size", max((b.atelier_size for b in self.specials), default=0))
-        plague = [b for b in self.specials if b.event == "plague"]
-        setattr_(self, "plague_extra_points", sum(b.extra_points for b in plague))
-        setattr_(self, "extra_points", sum(b.extra_points for b in self.specials
-                                           if b.event != "plague"))
-        setattr_(self, "fail_points", sum(b.fail_points for b in self.specials))
+        object.__setattr__(self, "worth", worth)
+        object.__setattr__(self, "special_keys", frozenset(b.key for b in self.specials))
+
+    @property
+    def rules(self) -> CompiledRules:
+        """The rule primitives of all its bids, compiled on first use."""
+        if self._compiled is None:
+            object.__setattr__(self, "_compiled", CompiledRules.of(self.specials))
+        assert self._compiled is not None
+        return self._compiled
+
+    @property
+    def greed(self) -> bool:
+        """Whether the virtual trick of Greed applies (R32)."""
+        return self.rules.greed
+
+    @property
+    def potential(self) -> bool:
+        """Whether completing it earns a potential (R34)."""
+        return self.rules.potential
+
+    @property
+    def avoid_tricks(self) -> int:
+        """Bitmask of trick numbers (bit ``n - 1`` for trick ``n``) D must not take (R31)."""
+        return self.rules.avoid_tricks
+
+    @property
+    def play_rules(self) -> frozenset[str]:
+        """The play primitives in force: ``declarer_plays_last``, ``declarer_leads_first``,
+        ``aces_low``."""
+        return self.rules.play_rules
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The special bids' pre-game events in the order of R12."""
+        return self.rules.events
+
+    @property
+    def exposes(self) -> frozenset[str]:
+        """What of D's hand is exposed in play (R30): ``hand``, ``trumps``, ``atelier``."""
+        return self.rules.exposes
+
+    @property
+    def atelier_size(self) -> int:
+        return self.rules.atelier_size
+
+    @property
+    def extra_points(self) -> int:
+        """Extra points a completed bid earns whatever happens (Greed, R32)."""
+        return self.rules.extra_points
+
+    @property
+    def plague_extra_points(self) -> int:
+        """Extra points for being honorably beplagued (R33)."""
+        return self.rules.plague_extra_points
+
+    @property
+    def fail_points(self) -> int:
+        """Extra (negative) points a failed bid costs on top of the profile's (Penalty)."""
+        return self.rules.fail_points
 
     @classmethod
     def of(cls, profile: RuleProfile | str, standard: str | Bid, *specials: str | Bid,

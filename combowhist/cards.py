@@ -236,13 +236,17 @@ def mask_cards(mask: int) -> Iterator[Card]:
         mask ^= 1 << index
 
 
+_SUIT_BITS: Final = tuple(tuple(i for i in range(13) if m >> i & 1) for m in range(1 << 13))
+"""For each 13-bit pattern, the positions of its set bits (a lookup for mask_indices)."""
+
+
 def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    out: list[int] = []
+    for offset in (0, 13, 26, 39):
+        bits = mask >> offset & 0x1FFF
+        if bits:
+            out += [offset + i for i in _SUIT_BITS[bits]] if offset else _SUIT_BITS[bits]
     return out
 
 

@@ -14,7 +14,7 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import overload
 
 import attrs
@@ -96,15 +96,42 @@ class _StandardBlock:
     free_table: _FreeSpecials
     groups: tuple[tuple[int, int], ...]
     """(constrained-subset mask, its worth plus the standard's) for each valid subset."""
+    table_position: dict[str, int]
+    """Each special bid's place in the profile's table (by key), for table order."""
+    low: int = attrs.field(init=False)
+    """Below this minimum worth, every combo of the block counts."""
+    counts: tuple[int, ...] = attrs.field(init=False)
+    """``counts[m - low]``: how many combos are worth at least ``m``."""
+
+    def __attrs_post_init__(self) -> None:
+        table = self.free_table
+        worths = [w for _, w in self.groups] or [0]
+        low = min(worths) + table.low
+        high = max(worths) + table.low + len(table.at_least[0])
+        counts = tuple(
+            sum(table.count(m - worth) for _, worth in self.groups) for m in range(low, high + 1)
+        )
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "counts", counts)
+
+    @cache  # noqa: B019 - blocks live as long as their profile's cached table anyway
+    def group_counts(self, minimum: int) -> tuple[int, ...]:
+        """For each group, how many of its combos are worth at least ``minimum``."""
+        return tuple(self.free_table.count(minimum - worth) for _, worth in self.groups)
 
     def count(self, minimum: int) -> int:
-        return sum(self.free_table.count(minimum - worth) for _, worth in self.groups)
+        """How many combos of this block are worth at least ``minimum``."""
+        index = minimum - self.low
+        if index <= 0:
+            return self.counts[0]
+        return self.counts[index] if index < len(self.counts) else 0
 
 
 @cache
 def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     blocks = []
     specials = profile.special_bids
+    positions = {b.key: i for i, b in enumerate(specials)}
     for standard in profile.standard_bids:
         allowed = [b for b in specials if standard.key not in b.incompatible]
         allowed_keys = {b.key for b in allowed}
@@ -123,7 +150,8 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
                 continue
             groups.append((mask, combo.worth))
         table = _FreeSpecials.build(tuple(special_worth(b, standard) for b in free))
-        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups)))
+        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups),
+                                     positions))
     return tuple(blocks)
 
 
@@ -168,17 +196,17 @@ class ComboSpace(Sequence[ComboBid]):
             if index >= count:
                 index -= count
                 continue
-            for mask, worth in block.groups:
-                need = self.minimum - worth
-                here = block.free_table.count(need)
+            for (mask, worth), here in zip(block.groups, block.group_counts(self.minimum),
+                                           strict=True):
                 if index >= here:
                     index -= here
                     continue
+                need = self.minimum - worth
                 free_mask = block.free_table.unrank(index, need)
-                chosen = {b.key for i, b in enumerate(block.constrained) if mask >> i & 1}
-                chosen |= {b.key for i, b in enumerate(block.free) if free_mask >> i & 1}
-                specials = tuple(b for b in self.profile.special_bids if b.key in chosen)
-                return ComboBid(self.profile, block.standard, specials)
+                chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
+                chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
+                chosen.sort(key=lambda b: block.table_position[b.key])
+                return ComboBid(self.profile, block.standard, tuple(chosen))
         raise AssertionError("counts and blocks disagree")  # pragma: no cover
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
@@ -207,11 +235,11 @@ class ComboSpace(Sequence[ComboBid]):
                        if b.key in value.special_keys)
             free_mask = sum(1 << i for i, b in enumerate(block.free)
                             if b.key in value.special_keys)
-            for group_mask, worth in block.groups:
-                need = self.minimum - worth
+            for (group_mask, worth), here in zip(block.groups,
+                                                 block.group_counts(self.minimum), strict=True):
                 if group_mask == mask:
-                    return position + block.free_table.rank(free_mask, need)
-                position += block.free_table.count(need)
+                    return position + block.free_table.rank(free_mask, self.minimum - worth)
+                position += here
             return None  # its constrained part is impossible for this many players
         return None
 
@@ -224,7 +252,9 @@ class ComboSpace(Sequence[ComboBid]):
                 f"{self.minimum}: {self._len} combo bids>")
 
 
+@lru_cache(maxsize=512)
 def legal_combos(profile: RuleProfile, players: int = 4, minimum: int | None = None
                  ) -> ComboSpace:
-    """The legal combo bids worth at least ``minimum`` (see :class:`ComboSpace`)."""
+    """The legal combo bids worth at least ``minimum`` (see :class:`ComboSpace`); spaces
+    are immutable, so recent ones are shared."""
     return ComboSpace(profile, players, minimum)

@@ -20,7 +20,7 @@ import attrs
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.errors import IllegalMoveError, NotationError
-from combowhist.legal import LegalMoves
+from combowhist.legal import LegalMoves, card_moves
 from combowhist.moves import Move, Play, parse_move
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules import auction, play, setup
@@ -165,6 +165,8 @@ class Deal:
         Empty when the deal is over."""
         if self.to_move is None:
             return LegalMoves()
+        if self.phase is Phase.PLAY:  # the hot path
+            return LegalMoves(card_moves(play.legal_cards(self), Play))
         return _LEGAL[self.phase](self)
 
     def apply(self, move: Move | str) -> Deal:
@@ -187,9 +189,7 @@ class Deal:
 
     def replace(self, **changes: Any) -> Deal:
         """A copy with some fields changed (for the rule modules' rare transitions)."""
-        fields = {f.name: getattr(self, f.name) for f in attrs.fields(Deal)}
-        fields.update(changes)
-        return Deal(**fields)
+        return Deal(*[changes[n] if n in changes else getattr(self, n) for n in _FIELDS])
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -346,6 +346,9 @@ class Deal:
         where = f"seat {self.to_move} to move" if self.to_move is not None else "over"
         return (f"<Deal {self.profile} {self.players} players, dealer {self.dealer}, "
                 f"{self.phase.value}, {where}, {len(self.log)} moves>")
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(Deal))
 
 
 def legal_moves(state: Deal) -> LegalMoves:

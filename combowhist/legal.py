@@ -15,7 +15,7 @@ from combowhist.cards import ALL_CARDS, CardSet, mask_indices
 from combowhist.combos import ComboSpace
 from combowhist.moves import MakeBid, Move
 
-__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves"]
+__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_move", "card_moves"]
 
 
 class BidMoves(Sequence[MakeBid]):
@@ -108,8 +108,8 @@ class LegalMoves(Sequence[Move]):
     __slots__ = ("_lengths", "_parts")
 
     def __init__(self, *parts: Sequence[Any]) -> None:
-        self._parts = tuple(p for p in parts if len(p))
-        self._lengths = tuple(len(p) for p in self._parts)
+        self._parts = parts
+        self._lengths = tuple(map(len, parts))
 
     def __len__(self) -> int:
         return sum(self._lengths)
@@ -139,7 +139,7 @@ class LegalMoves(Sequence[Move]):
             yield from part
 
     def __bool__(self) -> bool:
-        return bool(self._parts)
+        return any(self._lengths)
 
     def __repr__(self) -> str:
         shown = [str(m) for m in self[:8]]
@@ -147,6 +147,23 @@ class LegalMoves(Sequence[Move]):
         return f"<LegalMoves: {', '.join(shown)}{more}>"
 
 
+_CARD_MOVES: dict[Callable[[Any], Move], tuple[Move, ...]] = {}
+
+
+def _shared_moves(factory: Callable[[Any], Move]) -> tuple[Move, ...]:
+    """``factory(card)`` for all 52 cards; moves are values, so they are made once."""
+    moves = _CARD_MOVES.get(factory)
+    if moves is None:
+        moves = _CARD_MOVES[factory] = tuple(factory(card) for card in ALL_CARDS)
+    return moves
+
+
+def card_move(card: int, factory: Callable[[Any], Move]) -> Move:
+    """The shared move ``factory(card)`` for a card index."""
+    return _shared_moves(factory)[card]
+
+
 def card_moves(mask: int, factory: Callable[[Any], Move]) -> tuple[Move, ...]:
-    """One move per card of a mask, highest card index first."""
-    return tuple(factory(ALL_CARDS[i]) for i in reversed(mask_indices(mask)))
+    """One shared move per card of a mask, highest card index first."""
+    moves = _shared_moves(factory)
+    return tuple([moves[i] for i in reversed(mask_indices(mask))])

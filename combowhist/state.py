@@ -105,6 +105,15 @@ class Contract:
     """Mail: each seat's 3 picked cards (a bitmask; 0 not yet)."""
     masters_mail_sent: tuple[int, ...] = ()
     """Master's Mail: each seat's 3 picked cards (0 for D and not yet)."""
+    # Compiled at the first lead for trick play's hot path.
+    block_suit: int = -1
+    """Block Trump's trump suit (R27), ``-1`` without Block Trump."""
+    declarer_last: bool = False
+    """Sloth (R26)."""
+    iron: bool = False
+    """Iron (R24)."""
+    grill: bool = False
+    """Grill (R25)."""
 
     @property
     def play_rules(self) -> frozenset[str]:

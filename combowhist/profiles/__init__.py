@@ -83,24 +83,22 @@ class RuleProfile:
     data: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
     """The merged TOML document the profile was built from."""
     _by_name: Mapping[str, Bid] = attrs.field(init=False, repr=False)
+    standard_bids: tuple[Bid, ...] = attrs.field(init=False, repr=False)
+    """The standard bids in table order."""
+    special_bids: tuple[Bid, ...] = attrs.field(init=False, repr=False)
+    """The special bids in table order."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "standard_bids",
+                           tuple(b for b in self.bids.values() if b.standard))
+        object.__setattr__(self, "special_bids",
+                           tuple(b for b in self.bids.values() if not b.standard))
         by_name: dict[str, Bid] = {}
         for bid in self.bids.values():
             by_name[normalize_name(bid.key)] = bid
             for name in bid.names.values():
                 by_name[normalize_name(name)] = bid
         object.__setattr__(self, "_by_name", by_name)
-
-    @property
-    def standard_bids(self) -> tuple[Bid, ...]:
-        """The standard bids in table order."""
-        return tuple(b for b in self.bids.values() if b.standard)
-
-    @property
-    def special_bids(self) -> tuple[Bid, ...]:
-        """The special bids in table order."""
-        return tuple(b for b in self.bids.values() if not b.standard)
 
     def bid(self, text: str) -> Bid:
         """Look a bid up by key or by its English or Swedish name, any case; spaces,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combowhist.combos import ComboSpace
+from combowhist.combos import legal_combos
 from combowhist.feasibility import impossibility
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
@@ -32,7 +32,7 @@ def minimum_worth(deal: Deal, seat: int) -> int:
 def legal(deal: Deal) -> LegalMoves:
     """Pass, then every legal combo bid (lazily)."""
     assert deal.to_move is not None
-    space = ComboSpace(deal.profile, deal.players, minimum_worth(deal, deal.to_move))
+    space = legal_combos(deal.profile, deal.players, minimum_worth(deal, deal.to_move))
     return LegalMoves((Pass(),), BidMoves(space))
 
 
@@ -46,16 +46,15 @@ def apply(deal: Deal, seat: int, move: Move) -> Deal:
             raise deal.refuse(seat, move, f"the combo bid is of profile {combo.profile}, the "
                                           f"deal's is {deal.profile}")
         least = minimum_worth(deal, seat)
-        if combo.worth < least:
-            raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
-        if deal.profile.forbid_impossible_bids:
+        if combo not in legal_combos(deal.profile, deal.players, least):
+            if combo.worth < least:
+                raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
             reason = impossibility(combo, deal.players)
-            if reason is not None:
-                raise deal.refuse(seat, move, f"impossible to complete: {reason} (R8)")
+            raise deal.refuse(seat, move, f"impossible to complete: {reason} (R8)")
         after = Auction(state.passed, combo, seat)
     else:
         raise deal.refuse(seat, move, "in the auction the moves are pass and bid (R5)")
-    return next_bidder(deal.replace(auction=after, log=(*deal.log, (seat, move))), seat)
+    return next_bidder(deal, seat, after, (*deal.log, (seat, move)))
 
 
 def _too_low(deal: Deal, seat: int, worth: int, least: int) -> str:
@@ -70,22 +69,30 @@ def _too_low(deal: Deal, seat: int, worth: int, least: int) -> str:
             f"{bidder}; equal worth needs more potentials than seat {bidder} (R7, R34)")
 
 
-def next_bidder(deal: Deal, last: int) -> Deal:
-    """After ``last``'s turn (or, at the start, the dealer's position): end the auction if
-    it is over (R6), else give the turn to the next seat clockwise still in it (R5)."""
+def next_bidder(
+    deal: Deal,
+    last: int,
+    state: Auction | None = None,
+    log: tuple[tuple[int, Move], ...] | None = None,
+) -> Deal:
+    """After ``last``'s turn (or, at the start, the dealer's position) left the auction in
+    ``state`` with ``log``: end the auction if it is over (R6), else give the turn to the
+    next seat clockwise still in it (R5)."""
     players = deal.players
-    state = deal.auction
+    state = state if state is not None else deal.auction
+    log = log if log is not None else deal.log
     active = [s for s in range(players) if not state.passed >> s & 1]
     if not active:  # R6, R38: everyone passed without a winning bid
         result = DealResult(
             declarer=None, combo=None, completed=False, tricks=(0,) * players,
             points=(0,) * players, potential=False, redeal=True,
         )
-        return deal.replace(phase=Phase.OVER, to_move=None, result=result)
+        return deal.replace(auction=state, log=log, phase=Phase.OVER, to_move=None,
+                            result=result)
     if active == [state.high_bidder]:
         assert state.high is not None
-        return setup.begin(deal, state.high_bidder, state.high)
+        return setup.begin(deal.replace(auction=state, log=log), state.high_bidder, state.high)
     seat = (last + 1) % players
     while state.passed >> seat & 1:
         seat = (seat + 1) % players
-    return deal.replace(to_move=seat)
+    return deal.replace(auction=state, log=log, to_move=seat)

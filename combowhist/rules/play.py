@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from combowhist.bids import TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit
-from combowhist.legal import LegalMoves, card_moves
+from combowhist.legal import LegalMoves, card_move, card_moves
 from combowhist.moves import Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
-from combowhist.state import Contract, DealResult, Phase
+from combowhist.state import DealResult, Phase
 
 if TYPE_CHECKING:
     from combowhist.deal import Deal
@@ -37,6 +40,7 @@ NO_SUIT: Final = -1
 TRICKS: Final = 13
 
 
+@cache
 def trick_order(leader: int, players: int, declarer: int, declarer_last: bool) -> tuple[int, ...]:
     """The seats in playing order for a trick: clockwise from the leader (R22), or under
     Sloth, when D does not lead, clockwise skipping D and then D last (R26)."""
@@ -133,7 +137,15 @@ def begin_play(deal: Deal) -> Deal:
     declarer = contract.declarer
     rules = contract.play_rules
     leader = declarer if "declarer_leads_first" in rules else right(declarer, deal.players)
-    return deal.replace(phase=Phase.PLAY, to_move=leader, leader=leader,
+    trump = contract.combo.standard.trump
+    contract = attrs.evolve(
+        contract,
+        block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
+        declarer_last="declarer_plays_last" in rules,
+        iron="aces_low" in rules,
+        grill=trump is TrumpRule.GRILL,
+    )
+    return deal.replace(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
                         trump_now=contract.trump_suit)
 
 
@@ -148,16 +160,12 @@ def atelier_eligible(deal: Deal) -> int:
     return hand
 
 
-def _block_suit(contract: Contract) -> int:
-    return contract.trump_suit if contract.combo.standard.trump is TrumpRule.BLOCK else NO_SUIT
-
-
 def _legal_mask(deal: Deal, seat: int) -> int:
     contract = deal.contract
     assert contract is not None
     led = deal.trick_cards[0][1] // 13 if deal.trick_cards else NO_SUIT
     return legal_play_mask(deal.hand_masks[seat], led, seat == contract.declarer,
-                           _block_suit(contract), contract.plague, deal.flags)
+                           contract.block_suit, contract.plague, deal.flags)
 
 
 def legal_cards(deal: Deal) -> int:
@@ -187,7 +195,7 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
     trick = deal.trick_cards
     led = trick[0][1] // 13 if trick else NO_SUIT
     is_declarer = seat == declarer
-    block = _block_suit(contract)
+    block = contract.block_suit
     flags = deal.flags
     if not legal_play_mask(hand, led, is_declarer, block, contract.plague, flags) >> card & 1:
         reason = illegal_play_reason(card, hand, led, is_declarer, block, contract.plague,
@@ -201,7 +209,7 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
     hands = list(deal.hand_masks)
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, (seat, card))
-    log = (*deal.log, (seat, Play(ALL_CARDS[card])))
+    log = (*deal.log, (seat, card_move(card, Play)))
     atelier = deal.atelier_mask
     phase, to_move = Phase.PLAY, seat
     if is_declarer and atelier >> card & 1:
@@ -209,10 +217,15 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
         refill = atelier_eligible(deal) & hands[seat] & ~atelier
         if refill:  # R21: D refills at once, before anyone else plays
             phase = Phase.REFILL
+    players = deal.players
+    if phase is Phase.PLAY and len(trick) < players:  # the common case: the next seat plays
+        to_move = trick_order(deal.leader, players, declarer, contract.declarer_last)[len(trick)]
     after = type(deal)(deal.table, phase, to_move, log, tuple(hands), deal.auction, contract,
-                 deal.leader, trick, deal.winners, deal.taken, flags, atelier, deal.trump_now,
-                 None)
-    return after if phase is Phase.REFILL else _after_play(after)
+                       deal.leader, trick, deal.winners, deal.taken, flags, atelier,
+                       deal.trump_now, None)
+    if phase is Phase.REFILL or len(trick) < players:
+        return after
+    return _after_play(after)
 
 
 def _after_play(deal: Deal) -> Deal:
@@ -222,12 +235,11 @@ def _after_play(deal: Deal) -> Deal:
     trick = deal.trick_cards
     players = deal.players
     if len(trick) < players:
-        order = trick_order(deal.leader, players, contract.declarer,
-                            "declarer_plays_last" in contract.play_rules)
+        order = trick_order(deal.leader, players, contract.declarer, contract.declarer_last)
         return deal.replace(phase=Phase.PLAY, to_move=order[len(trick)])
     if contract.justice >= 0 and any(card == contract.justice for _, card in trick):
         return deal.replace(phase=Phase.AWARD, to_move=contract.declarer)  # R29
-    winner = trick_winner(trick, deal.trump_now, "aces_low" in contract.play_rules)
+    winner = trick_winner(trick, deal.trump_now, contract.iron)
     return finish_trick(deal, winner)
 
 
@@ -243,7 +255,7 @@ def finish_trick(deal: Deal, winner: int) -> Deal:
     taken[winner] |= cards
     winners = (*deal.winners, winner)
     trump = deal.trump_now
-    if contract.combo.standard.trump is TrumpRule.GRILL:
+    if contract.grill:
         trump = trick[0][1] // 13  # R25: next trick's trump is the suit led in this one
     if len(winners) < TRICKS:
         return type(deal)(deal.table, Phase.PLAY, winner, deal.log, deal.hand_masks, deal.auction,

@@ -58,6 +58,9 @@ PHASES = (
     Phase.ATELIER,
 )
 
+_PREFERENCES = (Prefer(), *(Prefer(s, n) for s in Suit for n in range(1, MAX_PREFERENCE + 1)))
+"""Every statement a Master's Trump preferrer may make (R15)."""
+
 _STANDARD_EVENT = {
     TrumpRule.DECLARER: "trump",
     TrumpRule.GRILL: "trump",
@@ -166,8 +169,7 @@ def legal(deal: Deal) -> LegalMoves:
     if phase is Phase.TRUMP:
         return LegalMoves(tuple(SetTrump(Suit(s)) for s in _allowed_trumps(deal, contract)))
     if phase is Phase.PREFERENCE:
-        prefs = [Prefer(Suit(s), n) for s in range(4) for n in range(1, MAX_PREFERENCE + 1)]
-        return LegalMoves((Prefer(), *prefs))
+        return LegalMoves(_PREFERENCES)
     if phase is Phase.RANK_COMMIT:
         return LegalMoves(card_moves(hand, Commit))
     if phase is Phase.RANK_TAKE:
