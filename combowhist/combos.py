@@ -161,10 +161,12 @@ class ComboSpace(Sequence[ComboBid]):
     iteration, in a fixed order (by standard bid in table order, then by special bids).
 
     >>> from combowhist import load_profile
-    >>> space = ComboSpace(load_profile("1.4.2"), players=4, minimum=20)
-    >>> len(space) > 0, space[0].worth >= 20
-    (True, True)
-    >>> ComboBid.parse("zero+masters_trump", "1.4.2") in space
+    >>> space = ComboSpace(load_profile("1.4.2"), players=4, minimum=15)
+    >>> len(space), str(space[0]), space[0].worth
+    (294, 'block_trump+ending_dog+masters_mail+lock+penalty+plague+open_hand', 15)
+    >>> ComboBid.parse("taintless_masters_game+open_hand+penalty+plague", "1.4.2") in space
+    True
+    >>> ComboBid.parse("zero+open_hand", "1.4.2") in space  # worth 7
     False
     """
 

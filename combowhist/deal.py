@@ -4,7 +4,7 @@
 >>> deal = Deal.new(players=4, dealer=0, seed=7)
 >>> deal.phase, deal.to_move
 (<Phase.AUCTION: 'auction'>, 1)
->>> deal = deal.apply("bid trump+hurry")
+>>> deal = deal.apply("bid trump+lock")
 >>> deal.apply("pass").to_move
 3
 """
@@ -19,7 +19,7 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
-from combowhist.errors import IllegalMoveError, NotationError
+from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError
 from combowhist.legal import LegalMoves, card_moves
 from combowhist.moves import Move, Play, parse_move
 from combowhist.profiles import RuleProfile, load_profile
@@ -174,9 +174,13 @@ class Deal:
         it was. Raises :class:`~combowhist.errors.IllegalMoveError` naming the seat, the move
         and the rule if the move is not legal now, and
         :class:`~combowhist.errors.NotationError` for unreadable text."""
-        if isinstance(move, str):
-            move = parse_move(move, self.table.profile)
         seat = self.to_move
+        if isinstance(move, str):
+            try:
+                move = parse_move(move, self.table.profile)
+            except InvalidBidError as error:  # a bid no seat may make (R7, R8)
+                who = "nobody" if seat is None else f"seat {seat}"
+                raise IllegalMoveError(f"{who} cannot bid: {error}") from None
         if seat is None:
             raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
         if type(move) is Play and self.phase is Phase.PLAY:  # the hot path
