@@ -29,11 +29,6 @@ HIDDEN_COMMIT = "commit ?"
 HIDDEN_SEND = "send ? ? ?"
 """How a Mail pick shows to a seat that neither sent nor received it."""
 
-_PRE_PLAY = frozenset({
-    Phase.AUCTION, Phase.TRUMP, Phase.PREFERENCE, Phase.RANK_COMMIT, Phase.RANK_TAKE,
-    Phase.GUESS, Phase.JUSTICE, Phase.PLAGUE, Phase.MAIL, Phase.SEND, Phase.MASTERS_MAIL,
-    Phase.ATELIER,
-})
 
 
 @attrs.frozen
@@ -92,7 +87,8 @@ class PlayerView:
                 for s, c in enumerate(contract.laid)
             )
         exposed = 0
-        if contract is not None and deal.phase not in _PRE_PLAY:
+        led = bool(deal.winners or deal.trick_cards)  # R30: exposure starts with the first lead
+        if contract is not None and led:
             hand = deal.hand_masks[contract.declarer]
             exposes = contract.combo.exposes
             if "hand" in exposes:
@@ -101,8 +97,7 @@ class PlayerView:
                 exposed |= hand & SUIT_MASKS[contract.trump_suit]
             if "atelier" in exposes:
                 exposed |= deal.atelier_mask
-        atelier = deal.atelier_mask if deal.phase not in _PRE_PLAY or seat == deal.declarer \
-            else 0
+        atelier = deal.atelier_mask if led or seat == deal.declarer else 0
         can_move = deal.to_move == seat
         few = can_move and deal.phase not in (Phase.AUCTION, Phase.SEND, Phase.MASTERS_MAIL,
                                               Phase.ATELIER)
