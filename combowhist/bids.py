@@ -209,11 +209,29 @@ class ComboBid:
     _compiled: CompiledRules | None = attrs.field(init=False, default=None)
 
     def __attrs_post_init__(self) -> None:
-        worth = self.standard.worth
-        for bid in self.specials:
-            worth += special_worth(bid, self.standard)
-        object.__setattr__(self, "worth", worth)
-        object.__setattr__(self, "special_keys", frozenset(b.key for b in self.specials))
+        # The public constructor checks like parse() does (R7, static R8), so that a
+        # ComboBid that exists is a valid one; specials are put in table order.
+        checked = check_combo(self.profile, [self.standard, *self.specials])
+        object.__setattr__(self, "specials", checked.specials)
+        _set_worth(self)
+
+    @classmethod
+    def unchecked(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...] = ()
+                  ) -> ComboBid:
+        """A combination built without R7's and R8's checks, specials put in table order.
+
+        For asking questions about combinations that need not be legal bids (is it
+        possible? what is its worth?), and for code that has proved a combo valid. The
+        engine never accepts one as a move: ``Deal.apply`` checks every bid again.
+        """
+        combo = object.__new__(cls)
+        object.__setattr__(combo, "profile", profile)
+        object.__setattr__(combo, "standard", standard)
+        object.__setattr__(combo, "specials",
+                           tuple(sorted(specials, key=lambda b: profile.position[b.key])))
+        object.__setattr__(combo, "_compiled", None)
+        _set_worth(combo)
+        return combo
 
     @property
     def rules(self) -> CompiledRules:
@@ -345,6 +363,14 @@ class ComboBid:
         return hash((self.standard.key, self.special_keys))
 
 
+def _set_worth(combo: ComboBid) -> None:
+    worth = combo.standard.worth
+    for bid in combo.specials:
+        worth += special_worth(bid, combo.standard)
+    object.__setattr__(combo, "worth", worth)
+    object.__setattr__(combo, "special_keys", frozenset(b.key for b in combo.specials))
+
+
 def special_worth(bid: Bid, standard: Bid) -> int:
     """A special bid's worth in a combo with this standard bid (R10 for Master's Mail)."""
     if (
@@ -361,6 +387,9 @@ def check_combo(profile: RuleProfile, rows: list[Bid], players: int = 4) -> Comb
     from combowhist.feasibility import impossibility
 
     text = "+".join(b.key for b in rows)
+    for bid in rows:
+        if profile.bids.get(bid.key) != bid:
+            raise InvalidBidError(f"{text}: {bid.key} is not a bid of profile {profile}")
     standards = [b for b in rows if b.standard]
     if len(standards) != 1:
         raise InvalidBidError(
@@ -376,9 +405,7 @@ def check_combo(profile: RuleProfile, rows: list[Bid], players: int = 4) -> Comb
             if second.key in first.incompatible:
                 raise InvalidBidError(f"{first.key} is incompatible with {second.key} (R7)")
     (standard,) = standards
-    order = list(profile.bids)
-    specials = tuple(sorted((b for b in rows if not b.standard), key=lambda b: order.index(b.key)))
-    combo = ComboBid(profile, standard, specials)
+    combo = ComboBid.unchecked(profile, standard, tuple(b for b in rows if not b.standard))
     if combo.worth < profile.min_worth:
         raise InvalidBidError(
             f"{combo}: worth {combo.worth}; a combo bid must be worth at least "

@@ -96,8 +96,6 @@ class _StandardBlock:
     free_table: _FreeSpecials
     groups: tuple[tuple[int, int], ...]
     """(constrained-subset mask, its worth plus the standard's) for each valid subset."""
-    table_position: dict[str, int]
-    """Each special bid's place in the profile's table (by key), for table order."""
     low: int = attrs.field(init=False)
     """Below this minimum worth, every combo of the block counts."""
     counts: tuple[int, ...] = attrs.field(init=False)
@@ -131,7 +129,6 @@ class _StandardBlock:
 def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     blocks = []
     specials = profile.special_bids
-    positions = {b.key: i for i, b in enumerate(specials)}
     for standard in profile.standard_bids:
         allowed = [b for b in specials if standard.key not in b.incompatible]
         allowed_keys = {b.key for b in allowed}
@@ -145,13 +142,12 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
             chosen = [b for i, b in enumerate(constrained) if mask >> i & 1]
             if any(a.key in b.incompatible for i, a in enumerate(chosen) for b in chosen[i + 1:]):
                 continue
-            combo = ComboBid(profile, standard, tuple(chosen))
+            combo = ComboBid.unchecked(profile, standard, tuple(chosen))
             if profile.forbid_impossible_bids and not is_possible(combo, players):
                 continue
             groups.append((mask, combo.worth))
         table = _FreeSpecials.build(tuple(special_worth(b, standard) for b in free))
-        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups),
-                                     positions))
+        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups)))
     return tuple(blocks)
 
 
@@ -207,8 +203,7 @@ class ComboSpace(Sequence[ComboBid]):
                 free_mask = block.free_table.unrank(index, need)
                 chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
                 chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
-                chosen.sort(key=lambda b: block.table_position[b.key])
-                return ComboBid(self.profile, block.standard, tuple(chosen))
+                return ComboBid.unchecked(self.profile, block.standard, tuple(chosen))
         raise AssertionError("counts and blocks disagree")  # pragma: no cover
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
@@ -230,9 +225,14 @@ class ComboSpace(Sequence[ComboBid]):
             return None
         position = 0
         for block, count in zip(self._blocks, self._counts, strict=True):
-            if block.standard.key != value.standard.key:
+            if block.standard != value.standard:
                 position += count
                 continue
+            known = {b.key: b for b in (*block.constrained, *block.free)}
+            if len(value.specials) != len(value.special_keys) or any(
+                known.get(b.key) != b for b in value.specials
+            ):
+                return None  # not a valid combo of this profile (R7)
             mask = sum(1 << i for i, b in enumerate(block.constrained)
                        if b.key in value.special_keys)
             free_mask = sum(1 << i for i, b in enumerate(block.free)

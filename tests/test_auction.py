@@ -59,10 +59,13 @@ def turns(state: Deal, *moves: str) -> tuple[list[int | None], Deal]:
 
 
 def unchecked(standard: str, *specials: str) -> MakeBid:
-    """A bid move built around a ComboBid that skipped R7/R8's checks (as a careless or
-    hostile caller could build one): apply must still refuse it."""
+    """A bid move around a ComboBid that skipped R7/R8's checks. The public constructor
+    refuses to build one; only the private bypass can (as a corrupted object would be), and
+    apply must still refuse it."""
     rows = tuple(PROFILE.bids[key] for key in specials)
-    return MakeBid(ComboBid(PROFILE, PROFILE.bids[standard], rows))
+    with pytest.raises(InvalidBidError, match=r"\(R[78]\)"):
+        ComboBid(PROFILE, PROFILE.bids[standard], rows)
+    return MakeBid(ComboBid.unchecked(PROFILE, PROFILE.bids[standard], rows))
 
 
 def assert_refused(state: Deal, move: object, *words: str,

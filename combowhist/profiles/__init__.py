@@ -87,12 +87,15 @@ class RuleProfile:
     """The standard bids in table order."""
     special_bids: tuple[Bid, ...] = attrs.field(init=False, repr=False)
     """The special bids in table order."""
+    position: Mapping[str, int] = attrs.field(init=False, repr=False)
+    """Each bid's place in the tables (standard bids first), by key."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "standard_bids",
                            tuple(b for b in self.bids.values() if b.standard))
         object.__setattr__(self, "special_bids",
                            tuple(b for b in self.bids.values() if not b.standard))
+        object.__setattr__(self, "position", {key: i for i, key in enumerate(self.bids)})
         by_name: dict[str, Bid] = {}
         for bid in self.bids.values():
             by_name[normalize_name(bid.key)] = bid

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from combowhist.bids import check_combo
 from combowhist.combos import legal_combos
-from combowhist.feasibility import impossibility
+from combowhist.errors import InvalidBidError
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.rules import setup
@@ -47,10 +48,11 @@ def apply(deal: Deal, seat: int, move: Move) -> Deal:
                                           f"deal's is {deal.profile}")
         least = minimum_worth(deal, seat)
         if combo not in legal_combos(deal.profile, deal.players, least):
-            if combo.worth < least:
-                raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
-            reason = impossibility(combo, deal.players)
-            raise deal.refuse(seat, move, f"impossible to complete: {reason} (R8)")
+            try:  # say why: R7's or R8's own reason, else the worth
+                check_combo(deal.profile, list(combo.bids), deal.players)
+            except InvalidBidError as error:
+                raise deal.refuse(seat, move, str(error)) from None
+            raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
         after = Auction(state.passed, combo, seat)
     else:
         raise deal.refuse(seat, move, "in the auction the moves are pass and bid (R5)")
