@@ -29,6 +29,10 @@ class Suit(enum.IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __bool__(self) -> bool:
+        # Clubs is 0, but a suit is never "no suit": ``if deal.trump:`` must hold for clubs.
+        return True
+
     @property
     def letter(self) -> str:
         """The suit's letter: ``C D H S``."""
@@ -50,7 +54,7 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter (``S``, any case) or its symbol (``♠``)."""
-        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        suit = _SUIT_BY_TEXT.get(text.strip().replace(_EMOJI_STYLE, "").upper())
         if suit is None:
             raise NotationError(f"{text!r} is not a suit: use one of C D H S or ♣ ♦ ♥ ♠")
         return suit
@@ -101,12 +105,13 @@ class Rank(enum.IntEnum):
         return rank
 
 
+_EMOJI_STYLE: Final = "\ufe0f"
+"""The variation selector that asks for a symbol's emoji style (``♠️``); it changes nothing."""
 _RANK_SYMBOLS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_BY_TEXT: Final = {
     **{s.letter: s for s in Suit},
     **{s.symbol: s for s in Suit},
-    # Text-presentation and outline variants of the symbols.
-    "♣️": Suit.CLUBS, "♦️": Suit.DIAMONDS, "♥️": Suit.HEARTS, "♠️": Suit.SPADES,
+    # Outline variants of the symbols.
     "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
 }
 _RANK_BY_TEXT: Final = {
@@ -166,7 +171,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card: rank then suit, e.g. ``AS``, ``10H``, ``TH``, ``A♠``, ``Kn♥``."""
-        stripped = text.strip()
+        stripped = text.strip().replace(_EMOJI_STYLE, "")
         card = _CARD_BY_TEXT.get(stripped.upper())
         if card is None:
             if len(stripped) < 2:
@@ -203,6 +208,12 @@ class Card:
 
     def __hash__(self) -> int:
         return self.index
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (self.index,))

@@ -394,3 +394,9 @@ def test_section1_cardset_is_immutable() -> None:
     with pytest.raises(AttributeError):
         hand.mask = 0  # type: ignore[misc]
     assert hand.mask == Card.parse("AS").mask
+
+
+def test_r4_every_suit_is_truthy_even_clubs() -> None:
+    # Suit values index the suits from 0, but `if deal.trump:` must not read clubs as none.
+    assert all(bool(suit) for suit in Suit)
+    assert Suit.CLUBS == 0

@@ -488,43 +488,46 @@ def test_r1_house_rule_identical_copy_equals_edition(tmp_path: Path) -> None:
     assert house.source == str(tmp_path / "house.toml")
 
 
+HOUSE = 'base = "1.4.2"\nname = "house"\n'
+"""The start of a house-rule file: a base and a name of its own."""
+
 INVALID_HOUSE_RULES = [
-    pytest.param('base = "1.4.2"\nfoo = 1\n', "foo", "unknown key", id="unknown-top-key"),
-    pytest.param('base = "1.4.2"\n[bids.lock]\nwurth = 1\n', "bids.lock.wurth", "unknown key",
+    pytest.param(HOUSE + 'foo = 1\n', "foo", "unknown key", id="unknown-top-key"),
+    pytest.param(HOUSE + '[bids.lock]\nwurth = 1\n', "bids.lock.wurth", "unknown key",
                  id="unknown-bid-key"),
-    pytest.param('base = "1.4.2"\n[auction]\nbanned_below = -3\n', "auction.banned_below",
+    pytest.param(HOUSE + '[auction]\nbanned_below = -3\n', "auction.banned_below",
                  "unknown key", id="unknown-section-key"),
-    pytest.param('base = "1.4.2"\n[bids.lock]\nincompatible = ["zeroo"]\n',
+    pytest.param(HOUSE + '[bids.lock]\nincompatible = ["zeroo"]\n',
                  "bids.lock.incompatible", "zeroo", id="unknown-incompatible-bid"),
-    pytest.param('base = "1.4.2"\n[bids.lock]\nworth = "two"\n', "bids.lock.worth",
+    pytest.param(HOUSE + '[bids.lock]\nworth = "two"\n', "bids.lock.worth",
                  "expected an integer", id="wrong-type-worth"),
-    pytest.param('base = "1.4.2"\n[auction]\nmin_worth = 1.5\n', "auction.min_worth",
+    pytest.param(HOUSE + '[auction]\nmin_worth = 1.5\n', "auction.min_worth",
                  "expected an integer", id="wrong-type-float"),
-    pytest.param('base = "1.4.2"\n[bids.greed]\ngreed = 1\n', "bids.greed.greed",
+    pytest.param(HOUSE + '[bids.greed]\ngreed = 1\n', "bids.greed.greed",
                  "expected true or false", id="wrong-type-bool"),
-    pytest.param('base = "1.4.2"\n[bids.trump]\ngoal = { min_tricks = 14 }\n',
+    pytest.param(HOUSE + '[bids.trump]\ngoal = { min_tricks = 14 }\n',
                  "bids.trump.goal", "min_tricks", id="bad-goal-range"),
-    pytest.param('base = "1.4.2"\n[bids.trump]\ngoal = "sometimes"\n', "bids.trump.goal",
+    pytest.param(HOUSE + '[bids.trump]\ngoal = "sometimes"\n', "bids.trump.goal",
                  "sometimes", id="bad-goal-name"),
-    pytest.param('base = "1.4.2"\n[bids.limbo]\ngoal = { limbo = [7, 7] }\n',
+    pytest.param(HOUSE + '[bids.limbo]\ngoal = { limbo = [7, 7] }\n',
                  "bids.limbo.goal", "limbo", id="bad-goal-limbo"),
-    pytest.param('base = "1.4.2"\n[bids.trump]\ntrump = "sometimes"\n', "bids.trump.trump",
+    pytest.param(HOUSE + '[bids.trump]\ntrump = "sometimes"\n', "bids.trump.trump",
                  "sometimes", id="bad-trump-rule"),
-    pytest.param('base = "1.4.2"\n[deck]\nthree_players_removed = "6C 7C"\n',
+    pytest.param(HOUSE + '[deck]\nthree_players_removed = "6C 7C"\n',
                  "deck.three_players_removed", "13 cards", id="deck-too-few"),
     pytest.param(
-        'base = "1.4.2"\n[deck]\nthree_players_removed = '
+        'base = "1.4.2"\nname = "house"\n[deck]\nthree_players_removed = '
         '"2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D"\n',
         "deck.three_players_removed", "13 cards", id="deck-too-many"),
-    pytest.param('base = "1.4.2"\n[deck]\nthree_players_removed = "6C 7C XX"\n',
+    pytest.param(HOUSE + '[deck]\nthree_players_removed = "6C 7C XX"\n',
                  "deck.three_players_removed", "XX", id="deck-bad-card"),
-    pytest.param('base = "1.4.2"\n[bids.lock\nworth = 1\n', "", "not valid TOML",
+    pytest.param(HOUSE + '[bids.lock\nworth = 1\n', "", "not valid TOML",
                  id="invalid-toml"),
-    pytest.param('base = "1.4.2"\n[bids.house]\nkind = "special"\nworth = 1\nen = "House"\n',
+    pytest.param(HOUSE + '[bids.house]\nkind = "special"\nworth = 1\nen = "House"\n',
                  "bids.house.sv", "missing", id="new-bid-missing-column"),
-    pytest.param('base = "1.4.2"\n[bids.house]\nkind = "bonus"\n', "bids.house.kind",
+    pytest.param(HOUSE + '[bids.house]\nkind = "bonus"\n', "bids.house.kind",
                  "bonus", id="bad-kind"),
-    pytest.param('base = "nope"\n', "base", "nope", id="unknown-base"),
+    pytest.param('base = "nope"\nname = "house"\n', "base", "nope", id="unknown-base"),
     pytest.param("base = 1\n", "base", "1", id="base-not-a-string"),
 ]
 
@@ -566,3 +569,36 @@ def test_r1_house_rule_missing_file_raises_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "absent.toml"
     with pytest.raises(ProfileError, match=re.escape("absent.toml")):
         load_profile_file(path)
+
+
+def test_r1_house_rule_needs_a_name_of_its_own(tmp_path: Path) -> None:
+    # A house rule saved as "1.4.2" would reload under the built-in rules: refused.
+    nameless = write(tmp_path, 'base = "1.4.2"\n[bids.lock]\nworth = 1\n')
+    with pytest.raises(ProfileError, match=r"house\.toml: name: missing"):
+        load_profile_file(nameless)
+    (tmp_path / "house.toml").unlink()
+    builtin = write(tmp_path, 'base = "1.4.2"\nname = "sv-1.4.2"\n[bids.lock]\nworth = 1\n')
+    with pytest.raises(ProfileError, match=r"name: 'sv-1.4.2' is a built-in profile's name"):
+        load_profile_file(builtin)
+
+
+def test_r1_house_rule_does_not_inherit_aliases_or_title(tmp_path: Path) -> None:
+    path = write(tmp_path, 'base = "1.4.2"\nname = "cheap-lock"\n[bids.lock]\nworth = 1\n')
+    profile = load_profile_file(path)
+    assert profile.key == "cheap-lock"
+    assert profile.aliases == ()
+    assert "cheap-lock" in profile.title
+    assert "1.4.2" in profile.title
+
+
+def test_r1_house_rule_base_path_is_relative_to_the_file(tmp_path: Path) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text('base = "1.4.2"\nname = "club"\n[bids.lock]\nworth = 1\n', encoding="utf-8")
+    sub = tmp_path / "rules"
+    sub.mkdir()
+    house = sub / "house.toml"
+    house.write_text('base = "../club.toml"\nname = "house"\n[bids.penalty]\nworth = 3\n',
+                     encoding="utf-8")
+    profile = load_profile_file(house)
+    assert profile.bids["lock"].worth == 1
+    assert profile.bids["penalty"].worth == 3

@@ -198,10 +198,31 @@ def load_profile_file(path: str | Path) -> RuleProfile:
     document = _parse_toml(text, source)
     base = document.pop("base", None)
     if base is not None:
-        if not isinstance(base, str):
-            raise ProfileError(f"{source}: base: expected a profile name, got {base!r}")
-        document = _merge(dict(load_profile(base).data), document)
+        document = _derive(document, base, Path(path), source)
     return _build(document, source)
+
+
+def _derive(document: dict[str, Any], base: object, path: Path, source: str
+            ) -> dict[str, Any]:
+    """A house rule: the base profile's document with this file's values over it. It must
+    have a name of its own, so a deal saved under it never reloads under the base."""
+    if not isinstance(base, str):
+        raise ProfileError(f"{source}: base: expected a profile name or path, got {base!r}")
+    name = document.get("name")
+    if not isinstance(name, str):
+        raise ProfileError(f"{source}: name: missing (a house rule needs a name of its own)")
+    if _ALIASES.get(name, name) in _EDITIONS:
+        raise ProfileError(f"{source}: name: {name!r} is a built-in profile's name; give the "
+                           f"house rule its own")
+    relative = path.parent / base
+    try:
+        parent = load_profile(str(relative) if relative.is_file() else base)
+    except ProfileError as error:
+        raise ProfileError(f"{source}: base: {error}") from None
+    merged = _merge(dict(parent.data), document)
+    merged["aliases"] = document.get("aliases", [])
+    merged["title"] = document.get("title", f"{name} (a house rule based on {parent})")
+    return merged
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -212,10 +233,19 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
 
 
 def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """Override ``base`` key by key: sections (``[auction]`` …) and bid rows
+    (``[bids.lock]``) merge, and every value in them, a goal included, is replaced whole."""
     merged = dict(base)
     for key, value in override.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
-            merged[key] = _merge(dict(merged[key]), value)
+        old = merged.get(key)
+        if key == "bids" and isinstance(value, Mapping) and isinstance(old, Mapping):
+            merged[key] = {**old, **{
+                bid: {**old[bid], **row} if isinstance(row, Mapping)
+                and isinstance(old.get(bid), Mapping) else row
+                for bid, row in value.items()
+            }}
+        elif isinstance(value, Mapping) and isinstance(old, Mapping):
+            merged[key] = {**old, **value}
         else:
             merged[key] = value
     return merged

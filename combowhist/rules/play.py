@@ -304,8 +304,9 @@ def apply_refill(deal: Deal, seat: int, move: Move) -> Deal:
         raise deal.refuse(seat, move, "the declarer must first refill the atelier (R21)")
     eligible = atelier_eligible(deal)
     if not eligible >> move.card.index & 1:
-        raise deal.refuse(seat, move, f"refill with a card of the hand outside the atelier"
-                                      f"{' that is not trump' if eligible else ''}: "
+        assert deal.contract is not None
+        what = "non-trump card" if "trumps" in deal.contract.combo.exposes else "card"
+        raise deal.refuse(seat, move, f"refill with a {what} of the hand outside the atelier: "
                                       f"{CardSet(eligible)} (R21)")
     log = (*deal.log, (seat, move))
     return _after_play(deal.replace(log=log, atelier_mask=deal.atelier_mask | move.card.mask))
