@@ -13,14 +13,13 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from typing import overload
 
 import attrs
 
 from combowhist.bids import Bid, ComboBid, special_worth
 from combowhist.feasibility import is_possible
+from combowhist.lazy import LazySequence
 from combowhist.profiles import RuleProfile
 
 __all__ = ["ComboSpace", "legal_combos"]
@@ -151,7 +150,7 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     return tuple(blocks)
 
 
-class ComboSpace(Sequence[ComboBid]):
+class ComboSpace(LazySequence[ComboBid]):
     """Every legal combo bid of a profile worth at least ``minimum``, for ``players``
     participants (R7, static R8): a lazy sequence with ``len``, indexing, ``in`` and
     iteration, in a fixed order (by standard bid in table order, then by special bids).
@@ -179,17 +178,7 @@ class ComboSpace(Sequence[ComboBid]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, index: int) -> ComboBid: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[ComboBid]: ...
-    def __getitem__(self, index: int | slice) -> ComboBid | Sequence[ComboBid]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(f"combo bid index {index} out of range (0-{self._len - 1})")
+    def _item(self, index: int) -> ComboBid:
         for block, count in zip(self._blocks, self._counts, strict=True):
             if index >= count:
                 index -= count
@@ -244,10 +233,6 @@ class ComboSpace(Sequence[ComboBid]):
                 position += here
             return None  # its constrained part is impossible for this many players
         return None
-
-    def __iter__(self) -> Iterator[ComboBid]:
-        for i in range(self._len):
-            yield self[i]
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "

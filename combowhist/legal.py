@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from math import comb
-from typing import Any, overload
+from typing import Any
 
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices
 from combowhist.combos import ComboSpace
+from combowhist.lazy import LazySequence
 from combowhist.moves import MakeBid, Move
 
 __all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_move", "card_moves"]
 
 
-class BidMoves(Sequence[MakeBid]):
+class BidMoves(LazySequence[MakeBid]):
     """A :class:`~combowhist.combos.ComboSpace` seen as ``bid`` moves."""
 
     __slots__ = ("space",)
@@ -29,23 +30,15 @@ class BidMoves(Sequence[MakeBid]):
     def __len__(self) -> int:
         return len(self.space)
 
-    @overload
-    def __getitem__(self, index: int) -> MakeBid: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[MakeBid]: ...
-    def __getitem__(self, index: int | slice) -> MakeBid | Sequence[MakeBid]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> MakeBid:
         return MakeBid(self.space[index])
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, MakeBid) and move.combo in self.space
 
-    def __iter__(self) -> Iterator[MakeBid]:
-        return (MakeBid(c) for c in self.space)
 
 
-class CardSubsetMoves(Sequence[Move]):
+class CardSubsetMoves(LazySequence[Move]):
     """Every ``size``-card subset of a set of cards, each wrapped in a move (``Send``,
     ``SetAtelier``), in colexicographic order of card indices."""
 
@@ -60,18 +53,7 @@ class CardSubsetMoves(Sequence[Move]):
     def __len__(self) -> int:
         return comb(len(self._indices), self.size)
 
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Move]: ...
-    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        total = len(self)
-        if index < 0:
-            index += total
-        if not 0 <= index < total:
-            raise IndexError(f"move index {index} out of range (0-{total - 1})")
+    def _item(self, index: int) -> Move:
         # Combinatorial number system: the k-subset with rank `index`, largest element first.
         mask = 0
         position = len(self._indices)
@@ -93,12 +75,8 @@ class CardSubsetMoves(Sequence[Move]):
             and cards.mask & ~self.mask == 0
         )
 
-    def __iter__(self) -> Iterator[Move]:
-        for i in range(len(self)):
-            yield self[i]
 
-
-class LegalMoves(Sequence[Move]):
+class LegalMoves(LazySequence[Move]):
     """The legal moves of a state: iterate, ``len``, ``in``, index, without listing them.
 
     Returned by :meth:`combowhist.Deal.legal_moves`. Indexing order is stable for a given
@@ -114,27 +92,18 @@ class LegalMoves(Sequence[Move]):
     def __len__(self) -> int:
         return sum(self._lengths)
 
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Move]: ...
-    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if index >= 0:
-            for part, length in zip(self._parts, self._lengths, strict=True):
-                if index < length:
-                    move: Move = part[index]
-                    return move
-                index -= length
-        raise IndexError("legal move index out of range")
+    def _item(self, index: int) -> Move:
+        for part, length in zip(self._parts, self._lengths, strict=True):
+            if index < length:
+                move: Move = part[index]
+                return move
+            index -= length
+        raise AssertionError("lengths and parts disagree")  # pragma: no cover
 
     def __contains__(self, move: object) -> bool:
         return any(move in part for part in self._parts)
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[Move]:  # faster than item by item
         for part in self._parts:
             yield from part
 

@@ -233,6 +233,15 @@ def _prefer(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=contract.trump_chooser)
 
 
+def _next_picker(deal: Deal, contract: Contract, seat: int) -> Deal | None:
+    """Simultaneous picks go clockwise from where they started until they come round to
+    D: the state with the next picker to move, or ``None`` once everyone has picked."""
+    following = left(seat, deal.players)
+    if following == contract.declarer:
+        return None
+    return deal.replace(contract=contract, to_move=following)
+
+
 def _commit(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     assert isinstance(move, Commit)
     if not deal.hand_masks[seat] >> move.card.index & 1:
@@ -240,9 +249,9 @@ def _commit(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     laid = list(contract.laid)
     laid[seat] = move.card.index
     contract = _evolve(contract, laid=tuple(laid))
-    following = left(seat, deal.players)
-    if following != contract.declarer:
-        return deal.replace(contract=contract, to_move=following)
+    waiting = _next_picker(deal, contract, seat)
+    if waiting is not None:
+        return waiting
     return deal.replace(contract=contract, phase=Phase.RANK_TAKE, to_move=contract.declarer)
 
 
@@ -308,9 +317,9 @@ def _send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     sent = list(contract.mail_sent)
     sent[seat] = move.cards.mask
     contract = _evolve(contract, mail_sent=tuple(sent))
-    following = left(seat, deal.players)
-    if following != contract.declarer:
-        return deal.replace(contract=contract, to_move=following)
+    waiting = _next_picker(deal, contract, seat)
+    if waiting is not None:
+        return waiting
     players = deal.players
     target = {"left": left, "right": right, "across": across}[contract.mail or "left"]
     hands = [h & ~sent[s] for s, h in enumerate(deal.hand_masks)]
@@ -331,10 +340,10 @@ def _masters_send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal
     sent = list(contract.masters_mail_sent)
     sent[seat] = move.cards.mask
     contract = _evolve(contract, masters_mail_sent=tuple(sent))
+    waiting = _next_picker(deal, contract, seat)
+    if waiting is not None:
+        return waiting
     players, declarer = deal.players, contract.declarer
-    following = left(seat, players)
-    if following != declarer:
-        return deal.replace(contract=contract, to_move=following)
     hands = [h & ~sent[s] for s, h in enumerate(deal.hand_masks)]
     for s in range(players):
         if s != declarer:
