@@ -13,7 +13,9 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache, lru_cache
+from itertools import accumulate
 
 import attrs
 
@@ -95,6 +97,10 @@ class _StandardBlock:
     free_table: _FreeSpecials
     groups: tuple[tuple[int, int], ...]
     """(constrained-subset mask, its worth plus the standard's) for each valid subset."""
+    bits: dict[str, tuple[bool, int]] = attrs.field(init=False)
+    """For each of the block's special bids by key: (constrained?, its bit)."""
+    group_of: dict[int, int] = attrs.field(init=False)
+    """The index in ``groups`` of each valid constrained subset's mask."""
     low: int = attrs.field(init=False)
     """Below this minimum worth, every combo of the block counts."""
     counts: tuple[int, ...] = attrs.field(init=False)
@@ -109,12 +115,18 @@ class _StandardBlock:
             sum(table.count(m - worth) for _, worth in self.groups) for m in range(low, high + 1)
         )
         object.__setattr__(self, "low", low)
+        bits = {b.key: (True, i) for i, b in enumerate(self.constrained)}
+        bits.update({b.key: (False, i) for i, b in enumerate(self.free)})
+        object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
 
     @cache  # noqa: B019 - blocks live as long as their profile's cached table anyway
-    def group_counts(self, minimum: int) -> tuple[int, ...]:
-        """For each group, how many of its combos are worth at least ``minimum``."""
-        return tuple(self.free_table.count(minimum - worth) for _, worth in self.groups)
+    def group_starts(self, minimum: int) -> tuple[int, ...]:
+        """Where each group's combos worth at least ``minimum`` start in the block's order
+        (cumulative counts; one more entry, the block's total, at the end)."""
+        return tuple(accumulate(
+            (self.free_table.count(minimum - worth) for _, worth in self.groups), initial=0))
 
     def count(self, minimum: int) -> int:
         """How many combos of this block are worth at least ``minimum``."""
@@ -165,35 +177,31 @@ class ComboSpace(LazySequence[ComboBid]):
     False
     """
 
-    __slots__ = ("_blocks", "_counts", "_len", "minimum", "players", "profile")
+    __slots__ = ("_blocks", "_len", "_starts", "minimum", "players", "profile")
 
     def __init__(self, profile: RuleProfile, players: int = 4, minimum: int | None = None):
         self.profile = profile
         self.players = players
         self.minimum = max(profile.min_worth, minimum if minimum is not None else 0)
         self._blocks = _blocks(profile, players)
-        self._counts = tuple(block.count(self.minimum) for block in self._blocks)
-        self._len = sum(self._counts)
+        self._starts = tuple(accumulate((b.count(self.minimum) for b in self._blocks),
+                                        initial=0))
+        self._len = self._starts[-1]
 
     def __len__(self) -> int:
         return self._len
 
     def _item(self, index: int) -> ComboBid:
-        for block, count in zip(self._blocks, self._counts, strict=True):
-            if index >= count:
-                index -= count
-                continue
-            for (mask, worth), here in zip(block.groups, block.group_counts(self.minimum),
-                                           strict=True):
-                if index >= here:
-                    index -= here
-                    continue
-                need = self.minimum - worth
-                free_mask = block.free_table.unrank(index, need)
-                chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
-                chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
-                return ComboBid.unchecked(self.profile, block.standard, tuple(chosen))
-        raise AssertionError("counts and blocks disagree")  # pragma: no cover
+        number = bisect_right(self._starts, index) - 1
+        block = self._blocks[number]
+        index -= self._starts[number]
+        starts = block.group_starts(self.minimum)
+        group = bisect_right(starts, index) - 1
+        mask, worth = block.groups[group]
+        free_mask = block.free_table.unrank(index - starts[group], self.minimum - worth)
+        chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
+        chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
+        return ComboBid.unchecked(self.profile, block.standard, tuple(chosen))
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a combo bid in this space (``ValueError`` if absent)."""
@@ -212,27 +220,29 @@ class ComboSpace(LazySequence[ComboBid]):
             return None
         if value.worth < self.minimum:
             return None
-        position = 0
-        for block, count in zip(self._blocks, self._counts, strict=True):
-            if block.standard != value.standard:
-                position += count
-                continue
-            known = {b.key: b for b in (*block.constrained, *block.free)}
-            if len(value.specials) != len(value.special_keys) or any(
-                known.get(b.key) != b for b in value.specials
-            ):
-                return None  # not a valid combo of this profile (R7)
-            mask = sum(1 << i for i, b in enumerate(block.constrained)
-                       if b.key in value.special_keys)
-            free_mask = sum(1 << i for i, b in enumerate(block.free)
-                            if b.key in value.special_keys)
-            for (group_mask, worth), here in zip(block.groups,
-                                                 block.group_counts(self.minimum), strict=True):
-                if group_mask == mask:
-                    return position + block.free_table.rank(free_mask, self.minimum - worth)
-                position += here
-            return None  # its constrained part is impossible for this many players
-        return None
+        number = self.profile.position.get(value.standard.key, -1)
+        if not 0 <= number < len(self._blocks):
+            return None
+        block = self._blocks[number]
+        if block.standard is not value.standard or len(value.specials) != len(
+            value.special_keys
+        ):
+            return None  # not a valid combo of this profile (R7)
+        mask = free_mask = 0
+        for bid in value.specials:
+            constrained, bit = block.bits.get(bid.key, (False, -1))
+            if bit < 0 or (block.constrained if constrained else block.free)[bit] is not bid:
+                return None  # incompatible with the standard bid, or another profile's row
+            if constrained:
+                mask |= 1 << bit
+            else:
+                free_mask |= 1 << bit
+        group = block.group_of.get(mask)
+        if group is None:
+            return None  # its constrained part is invalid or impossible (R7, R8)
+        worth = block.groups[group][1]
+        offset = self._starts[number] + block.group_starts(self.minimum)[group]
+        return offset + block.free_table.rank(free_mask, self.minimum - worth)
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "
