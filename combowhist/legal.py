@@ -14,9 +14,9 @@ from typing import Any
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices
 from combowhist.combos import ComboSpace
 from combowhist.lazy import LazySequence
-from combowhist.moves import MakeBid, Move
+from combowhist.moves import PLAYS, MakeBid, Move, Play
 
-__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_move", "card_moves"]
+__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_moves"]
 
 
 class BidMoves(LazySequence[MakeBid]):
@@ -116,7 +116,7 @@ class LegalMoves(LazySequence[Move]):
         return f"<LegalMoves: {', '.join(shown)}{more}>"
 
 
-_CARD_MOVES: dict[Callable[[Any], Move], tuple[Move, ...]] = {}
+_CARD_MOVES: dict[Callable[[Any], Move], tuple[Move, ...]] = {Play: PLAYS}
 
 
 def _shared_moves(factory: Callable[[Any], Move]) -> tuple[Move, ...]:
@@ -125,11 +125,6 @@ def _shared_moves(factory: Callable[[Any], Move]) -> tuple[Move, ...]:
     if moves is None:
         moves = _CARD_MOVES[factory] = tuple(factory(card) for card in ALL_CARDS)
     return moves
-
-
-def card_move(card: int, factory: Callable[[Any], Move]) -> Move:
-    """The shared move ``factory(card)`` for a card index."""
-    return _shared_moves(factory)[card]
 
 
 def card_moves(mask: int, factory: Callable[[Any], Move]) -> tuple[Move, ...]:

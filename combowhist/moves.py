@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from combowhist.bids import ComboBid
-from combowhist.cards import Card, CardSet, Suit
+from combowhist.cards import ALL_CARDS, Card, CardSet, Suit
 from combowhist.errors import NotationError
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAIL_DIRECTIONS",
+    "PLAYS",
     "Award",
     "Commit",
     "Guess",
@@ -219,6 +220,10 @@ class Award(Move):
 
     def __str__(self) -> str:
         return f"award {self.seat}"
+
+
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+"""The 52 ``play`` moves by card index (moves are values: these are shared)."""
 
 
 def _number(text: str, line: str) -> int:

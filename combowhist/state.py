@@ -108,8 +108,8 @@ class Contract:
     # Compiled at the first lead for trick play's hot path.
     block_suit: int = -1
     """Block Trump's trump suit (R27), ``-1`` without Block Trump."""
-    declarer_last: bool = False
-    """Sloth (R26)."""
+    orders: tuple[tuple[int, ...], ...] = ()
+    """The playing order of a trick for each leader (R22, R26's Sloth)."""
     iron: bool = False
     """Iron (R24)."""
     grill: bool = False

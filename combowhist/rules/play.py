@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from combowhist.bids import TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit
-from combowhist.legal import LegalMoves, card_move, card_moves
-from combowhist.moves import Award, Move, Play, Refill
+from combowhist.legal import LegalMoves, card_moves
+from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
 from combowhist.state import DealResult, Phase
@@ -40,7 +39,6 @@ NO_SUIT: Final = -1
 TRICKS: Final = 13
 
 
-@cache
 def trick_order(leader: int, players: int, declarer: int, declarer_last: bool) -> tuple[int, ...]:
     """The seats in playing order for a trick: clockwise from the leader (R22), or under
     Sloth, when D does not lead, clockwise skipping D and then D last (R26)."""
@@ -141,7 +139,8 @@ def begin_play(deal: Deal) -> Deal:
     contract = attrs.evolve(
         contract,
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        declarer_last="declarer_plays_last" in rules,
+        orders=tuple(trick_order(leader, deal.players, declarer, "declarer_plays_last" in rules)
+                     for leader in range(deal.players)),
         iron="aces_low" in rules,
         grill=trump is TrumpRule.GRILL,
     )
@@ -209,7 +208,7 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
     hands = list(deal.hand_masks)
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, (seat, card))
-    log = (*deal.log, (seat, card_move(card, Play)))
+    log = (*deal.log, (seat, PLAYS[card]))
     atelier = deal.atelier_mask
     phase, to_move = Phase.PLAY, seat
     if is_declarer and atelier >> card & 1:
@@ -219,7 +218,7 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
             phase = Phase.REFILL
     players = deal.players
     if phase is Phase.PLAY and len(trick) < players:  # the common case: the next seat plays
-        to_move = trick_order(deal.leader, players, declarer, contract.declarer_last)[len(trick)]
+        to_move = contract.orders[deal.leader][len(trick)]
     after = type(deal)(deal.table, phase, to_move, log, tuple(hands), deal.auction, contract,
                        deal.leader, trick, deal.winners, deal.taken, flags, atelier,
                        deal.trump_now, None)
@@ -235,8 +234,7 @@ def _after_play(deal: Deal) -> Deal:
     trick = deal.trick_cards
     players = deal.players
     if len(trick) < players:
-        order = trick_order(deal.leader, players, contract.declarer, contract.declarer_last)
-        return deal.replace(phase=Phase.PLAY, to_move=order[len(trick)])
+        return deal.replace(phase=Phase.PLAY, to_move=contract.orders[deal.leader][len(trick)])
     if contract.justice >= 0 and any(card == contract.justice for _, card in trick):
         return deal.replace(phase=Phase.AWARD, to_move=contract.declarer)  # R29
     winner = trick_winner(trick, deal.trump_now, contract.iron)
