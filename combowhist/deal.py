@@ -346,6 +346,10 @@ class Deal:
 
         return deal_from_json(text, profile)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's and Hypothesis's pretty printers: the short repr, not every field.
+        printer.text(repr(self))
+
     def __repr__(self) -> str:
         where = f"seat {self.to_move} to move" if self.to_move is not None else "over"
         return (f"<Deal {self.profile} {self.players} players, dealer {self.dealer}, "

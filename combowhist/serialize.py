@@ -79,7 +79,7 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
         raise SerializationError(f"saved deal: 'format' must be {DEAL_FORMAT!r}, got "
                                  f"{data.get('format')!r}")
     version = data.get("version")
-    if version != DEAL_VERSION:
+    if type(version) is not int or version != DEAL_VERSION:
         raise SerializationError(f"saved deal: version {version!r} is not readable by this "
                                  f"version of combowhist (it reads {DEAL_VERSION})")
     name = _field(data, "profile", str, "a profile name")
@@ -112,6 +112,8 @@ def deal_from_json(text: str, profile: RuleProfile | str | None = None) -> Deal:
     """Rebuild a deal from :func:`deal_to_json`'s text (see :func:`deal_from_data`)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
+    except (ValueError, TypeError) as error:  # JSONDecodeError, or an integer too long
         raise SerializationError(f"saved deal: not valid JSON: {error}") from None
+    except RecursionError:
+        raise SerializationError("saved deal: not valid JSON: nested too deeply") from None
     return deal_from_data(data, profile)

@@ -15,19 +15,21 @@ import attrs
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.legal import LegalMoves
-from combowhist.moves import Commit, Move, Send, SetMail
+from combowhist.moves import Commit, Move, Send, SetAtelier, SetMail
 from combowhist.rules.setup import masters_mail_target
 from combowhist.state import DealResult, Phase
 
 if TYPE_CHECKING:
     from combowhist.deal import Deal
 
-__all__ = ["HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
+__all__ = ["HIDDEN_ATELIER", "HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
 
 HIDDEN_COMMIT = "commit ?"
 """How another seat's face-down Rank Trump card shows before the reveal."""
 HIDDEN_SEND = "send ? ? ?"
 """How a Mail pick shows to a seat that neither sent nor received it."""
+HIDDEN_ATELIER = "atelier ? ? ? ?"
+"""How D's atelier choice shows to the others before the first lead (R30)."""
 
 
 
@@ -44,8 +46,8 @@ class PlayerView:
     hand: CardSet
     """The seat's own cards now."""
     history: tuple[tuple[int, str], ...]
-    """Every move as (seat, notation), other seats' secret picks shown as ``commit ?`` and
-    ``send ? ? ?``."""
+    """Every move as (seat, notation), other seats' secret picks shown as ``commit ?``,
+    ``send ? ? ?`` and (before the first lead) ``atelier ? ? ? ?``."""
     declarer: int | None
     combo: ComboBid | None
     trump: Suit | None
@@ -79,7 +81,8 @@ class PlayerView:
         contract = deal.contract
         revealed = deal.phase not in (Phase.AUCTION, Phase.TRUMP, Phase.PREFERENCE,
                                       Phase.RANK_COMMIT)
-        history, sent, received = _visible_history(deal, seat, revealed)
+        led = bool(deal.winners or deal.trick_cards)  # R30: exposure starts with the first lead
+        history, sent, received = _visible_history(deal, seat, revealed, led)
         laid: tuple[Card | None, ...] = ()
         if contract is not None and contract.laid:
             laid = tuple(
@@ -87,7 +90,6 @@ class PlayerView:
                 for s, c in enumerate(contract.laid)
             )
         exposed = 0
-        led = bool(deal.winners or deal.trick_cards)  # R30: exposure starts with the first lead
         if contract is not None and led:
             hand = deal.hand_masks[contract.declarer]
             exposes = contract.combo.exposes
@@ -167,7 +169,7 @@ class PlayerView:
 
 
 def _visible_history(
-    deal: Deal, seat: int, revealed: bool
+    deal: Deal, seat: int, revealed: bool, led: bool
 ) -> tuple[tuple[tuple[int, str], ...], int, int]:
     """The log as ``seat`` sees it, and the cards it sent and (once the exchange happened)
     received (R11). Mail's picks are the ``players`` sends after ``mail``; any other sends
@@ -186,6 +188,8 @@ def _visible_history(
             mail_left = players
         elif isinstance(move, Commit) and mover != seat and not revealed:
             text = HIDDEN_COMMIT
+        elif isinstance(move, SetAtelier) and mover != seat and not led:
+            text = HIDDEN_ATELIER
         elif isinstance(move, Send):
             assert declarer is not None
             if mail_left:

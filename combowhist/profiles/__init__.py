@@ -45,7 +45,7 @@ LANGUAGES = ("en", "sv")
 _EDITIONS = ("1.4.1", "1.4.2")
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class RuleProfile:
     """One rule set: an edition of the rulebook, or a house rule derived from one.
 
@@ -143,6 +143,13 @@ class RuleProfile:
 
     def __str__(self) -> str:
         return self.key
+
+    def __repr__(self) -> str:
+        return f"<RuleProfile {self.key}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython's and Hypothesis's pretty printers: the short repr, not every table.
+        printer.text(repr(self))
 
 
 def normalize_name(text: str) -> str:
