@@ -251,6 +251,11 @@ _SUIT_BITS: Final = tuple(tuple(i for i in range(13) if m >> i & 1) for m in ran
 """For each 13-bit pattern, the positions of its set bits (a lookup for mask_indices)."""
 
 
+def suit_bits(bits: int) -> tuple[int, ...]:
+    """The positions (0-12) of the set bits of a 13-bit pattern, lowest first."""
+    return _SUIT_BITS[bits]
+
+
 def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
     out: list[int] = []

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from math import comb
-from typing import Any
+from typing import Any, overload
 
-from combowhist.cards import ALL_CARDS, CardSet, mask_indices
+from combowhist.cards import ALL_CARDS, CardSet, mask_indices, suit_bits
 from combowhist.combos import ComboSpace
 from combowhist.lazy import LazySequence
 from combowhist.moves import PLAYS, MakeBid, Move, Play
@@ -92,6 +92,17 @@ class LegalMoves(LazySequence[Move]):
     def __len__(self) -> int:
         return sum(self._lengths)
 
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        lengths = self._lengths
+        if type(index) is int and lengths and 0 <= index < lengths[0]:  # the common case
+            move: Move = self._parts[0][index]
+            return move
+        return super().__getitem__(index)
+
     def _item(self, index: int) -> Move:
         for part, length in zip(self._parts, self._lengths, strict=True):
             if index < length:
@@ -129,5 +140,18 @@ def _shared_moves(factory: Callable[[Any], Move]) -> tuple[Move, ...]:
 
 def card_moves(mask: int, factory: Callable[[Any], Move]) -> tuple[Move, ...]:
     """One shared move per card of a mask, highest card index first."""
-    moves = _shared_moves(factory)
-    return tuple([moves[i] for i in reversed(mask_indices(mask))])
+    moves: tuple[Move, ...] = ()
+    for suit in (3, 2, 1, 0):
+        bits = mask >> 13 * suit & 0x1FFF
+        if bits:
+            key = (factory, suit, bits)
+            chunk = _SUIT_MOVES.get(key)
+            if chunk is None:  # at most 4 x 8192 patterns per kind of move
+                shared = _shared_moves(factory)
+                chunk = _SUIT_MOVES[key] = tuple(
+                    shared[13 * suit + i] for i in reversed(suit_bits(bits)))
+            moves += chunk
+    return moves
+
+
+_SUIT_MOVES: dict[tuple[Callable[[Any], Move], int, int], tuple[Move, ...]] = {}

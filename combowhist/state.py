@@ -5,6 +5,7 @@ a :class:`~combowhist.deal.Deal` is made of. Users see them through ``Deal``'s p
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
@@ -118,6 +119,14 @@ class Contract:
     @property
     def play_rules(self) -> frozenset[str]:
         return self.combo.play_rules
+
+    def replace(self, **changes: Any) -> Contract:
+        """A copy with some fields changed (``attrs.evolve``, minus its overhead)."""
+        return Contract(*[changes[n] if n in changes else getattr(self, n)
+                          for n in _CONTRACT_FIELDS])
+
+
+_CONTRACT_FIELDS = tuple(f.name for f in attrs.fields(Contract))
 
 
 @attrs.frozen

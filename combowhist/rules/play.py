@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from combowhist.bids import TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit
 from combowhist.legal import LegalMoves, card_moves
@@ -136,8 +134,7 @@ def begin_play(deal: Deal) -> Deal:
     rules = contract.play_rules
     leader = declarer if "declarer_leads_first" in rules else right(declarer, deal.players)
     trump = contract.combo.standard.trump
-    contract = attrs.evolve(
-        contract,
+    contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
         orders=tuple(trick_order(leader, deal.players, declarer, "declarer_plays_last" in rules)
                      for leader in range(deal.players)),

@@ -9,9 +9,7 @@ views enforce it), and only then do the cards move.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING
 
 from combowhist.bids import ComboBid, TrumpRule
 from combowhist.cards import SUIT_MASKS, CardSet, Suit
@@ -90,25 +88,25 @@ def next_event(deal: Deal) -> Deal:
     declarer, players = contract.declarer, deal.players
     while contract.pending:
         event, rest = contract.pending[0], contract.pending[1:]
-        contract = _evolve(contract, pending=rest)
+        contract = contract.replace(pending=rest)
         if event == "masters_trump":
             chooser = left(declarer, players)
-            contract = _evolve(contract, trump_chooser=chooser)
+            contract = contract.replace(trump_chooser=chooser)
             preferrers = _preferrers(declarer, players)
             if preferrers:
                 return deal.replace(contract=contract, phase=Phase.PREFERENCE,
                                     to_move=preferrers[0])
             return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=chooser)
         if event == "trump":
-            contract = _evolve(contract, trump_chooser=declarer)
+            contract = contract.replace(trump_chooser=declarer)
             return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=declarer)
         if event == "rank_trump":
-            contract = _evolve(contract, laid=(-1,) * players)
+            contract = contract.replace(laid=(-1,) * players)
             return deal.replace(contract=contract, phase=Phase.RANK_COMMIT, to_move=declarer)
         if event == "mail":
             return deal.replace(contract=contract, phase=Phase.MAIL, to_move=declarer)
         if event == "masters_mail":
-            contract = _evolve(contract, masters_mail_sent=(0,) * players)
+            contract = contract.replace(masters_mail_sent=(0,) * players)
             return deal.replace(contract=contract, phase=Phase.MASTERS_MAIL,
                                 to_move=left(declarer, players))
         if event == "atelier" and not atelier_eligible(deal.replace(contract=contract)):
@@ -117,10 +115,6 @@ def next_event(deal: Deal) -> Deal:
                  "atelier": Phase.ATELIER}[event]
         return deal.replace(contract=contract, phase=phase, to_move=declarer)
     return begin_play(deal.replace(contract=contract))
-
-
-def _evolve(contract: Contract, **changes: Any) -> Contract:
-    return attrs.evolve(contract, **changes)
 
 
 def _preferrers(declarer: int, players: int) -> list[int]:
@@ -214,7 +208,7 @@ def _set_trump(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
             deal.hand_masks[seat])))
         raise deal.refuse(seat, move, f"Sub Trump may not be a suit the declarer holds most "
                                       f"cards in ({longest}) (R13)")
-    return next_event(deal.replace(contract=_evolve(contract, trump_suit=int(move.suit))))
+    return next_event(deal.replace(contract=contract.replace(trump_suit=int(move.suit))))
 
 
 def _prefer(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
@@ -225,7 +219,7 @@ def _prefer(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
         raise deal.refuse(seat, move, "a preference's strength is 1 to 5 (R15)")
     if move.suit is None and move.strength is not None:
         raise deal.refuse(seat, move, "an abstention has no strength (R15)")
-    contract = _evolve(contract, preferences=(*contract.preferences, (seat, move)))
+    contract = contract.replace(preferences=(*contract.preferences, (seat, move)))
     preferrers = _preferrers(contract.declarer, deal.players)
     index = preferrers.index(seat) + 1
     if index < len(preferrers):
@@ -248,7 +242,7 @@ def _commit(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
         raise deal.refuse(seat, move, "it is not in their hand (R14)")
     laid = list(contract.laid)
     laid[seat] = move.card.index
-    contract = _evolve(contract, laid=tuple(laid))
+    contract = contract.replace(laid=tuple(laid))
     waiting = _next_picker(deal, contract, seat)
     if waiting is not None:
         return waiting
@@ -266,7 +260,7 @@ def _take(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     hands = list(deal.hand_masks)
     hands[seat] = hands[seat] & ~(1 << own) | 1 << card
     hands[owner] = hands[owner] & ~(1 << card) | 1 << own
-    contract = _evolve(contract, taken=card, trump_suit=card // 13)
+    contract = contract.replace(taken=card, trump_suit=card // 13)
     return next_event(deal.replace(hand_masks=tuple(hands), contract=contract))
 
 
@@ -279,7 +273,7 @@ def _guess(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     ):
         raise deal.refuse(seat, move, f"{contract.combo.standard.key} takes {count} different "
                                       f"number(s) of tricks from 0 to 13 (R16)")
-    return next_event(deal.replace(contract=_evolve(contract, guesses=tuple(sorted(numbers)))))
+    return next_event(deal.replace(contract=contract.replace(guesses=tuple(sorted(numbers)))))
 
 
 def _justice(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
@@ -287,19 +281,19 @@ def _justice(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     if not deal.table.deck >> move.card.index & 1:
         raise deal.refuse(seat, move, f"{move.card} is not in the {deal.players}-player deck "
                                       f"(R17, R2)")
-    return next_event(deal.replace(contract=_evolve(contract, justice=move.card.index)))
+    return next_event(deal.replace(contract=contract.replace(justice=move.card.index)))
 
 
 def _plague(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     assert isinstance(move, SetPlague)
-    return next_event(deal.replace(contract=_evolve(contract, plague=int(move.suit))))
+    return next_event(deal.replace(contract=contract.replace(plague=int(move.suit))))
 
 
 def _mail(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     assert isinstance(move, SetMail)
     if move.direction not in _mail_directions(deal.players):
         raise deal.refuse(seat, move, "across needs exactly 4 participants (R19)")
-    contract = _evolve(contract, mail=move.direction, mail_sent=(0,) * deal.players)
+    contract = contract.replace(mail=move.direction, mail_sent=(0,) * deal.players)
     return deal.replace(contract=contract, phase=Phase.SEND, to_move=seat)
 
 
@@ -316,7 +310,7 @@ def _send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
     _check_pick(deal, seat, move, move.cards, "R19")
     sent = list(contract.mail_sent)
     sent[seat] = move.cards.mask
-    contract = _evolve(contract, mail_sent=tuple(sent))
+    contract = contract.replace(mail_sent=tuple(sent))
     waiting = _next_picker(deal, contract, seat)
     if waiting is not None:
         return waiting
@@ -339,7 +333,7 @@ def _masters_send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal
     _check_pick(deal, seat, move, move.cards, "R20")
     sent = list(contract.masters_mail_sent)
     sent[seat] = move.cards.mask
-    contract = _evolve(contract, masters_mail_sent=tuple(sent))
+    contract = contract.replace(masters_mail_sent=tuple(sent))
     waiting = _next_picker(deal, contract, seat)
     if waiting is not None:
         return waiting
