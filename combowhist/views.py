@@ -16,7 +16,7 @@ from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.legal import LegalMoves
 from combowhist.moves import Commit, Move, Send, SetAtelier, SetMail
-from combowhist.rules.setup import masters_mail_target
+from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import DealResult, Phase
 
 if TYPE_CHECKING:
@@ -178,13 +178,13 @@ def _visible_history(
     declarer = deal.declarer
     history: list[tuple[int, str]] = []
     sent = received = 0
-    step = 1
+    direction = "left"
     mail_left = masters_left = 0
     incoming: list[tuple[int, int]] = []  # (history index, cards) of picks passed to seat
     for mover, move in deal.log:
         text = str(move)
         if isinstance(move, SetMail):
-            step = {"left": 1, "right": -1, "across": 2}[move.direction]
+            direction = move.direction
             mail_left = players
         elif isinstance(move, Commit) and mover != seat and not revealed:
             text = HIDDEN_COMMIT
@@ -193,7 +193,7 @@ def _visible_history(
         elif isinstance(move, Send):
             assert declarer is not None
             if mail_left:
-                target = (mover + step) % players
+                target = mail_target(direction, mover, players)
                 mail_left -= 1
                 complete = mail_left == 0
             else:

@@ -8,6 +8,7 @@ views enforce it), and only then do the cards move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ from combowhist.state import Contract, Phase
 if TYPE_CHECKING:
     from combowhist.deal import Deal
 
-__all__ = ["PHASES", "apply", "begin", "legal", "masters_mail_target"]
+__all__ = ["PHASES", "apply", "begin", "legal", "mail_target", "masters_mail_target"]
 
 MAIL_CARDS = 3
 """Cards each player passes by Mail and Master's Mail (R19, R20)."""
@@ -305,21 +306,36 @@ def _check_pick(deal: Deal, seat: int, move: Move, cards: CardSet, rule: str) ->
                                       f"hand ({rule})")
 
 
-def _send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _exchange(deal: Deal, contract: Contract, seat: int, move: Move, record: str, rule: str,
+              target: Callable[[int], int]) -> Deal:
+    """Record ``seat``'s 3-card pick in the contract field ``record``; once everyone has
+    picked, move every pick to its ``target`` seat at once, so a card received is never
+    passed on (R19, R20)."""
     assert isinstance(move, Send)
-    _check_pick(deal, seat, move, move.cards, "R19")
-    sent = list(contract.mail_sent)
+    _check_pick(deal, seat, move, move.cards, rule)
+    sent = list(getattr(contract, record))
     sent[seat] = move.cards.mask
-    contract = contract.replace(mail_sent=tuple(sent))
+    contract = contract.replace(**{record: tuple(sent)})
     waiting = _next_picker(deal, contract, seat)
     if waiting is not None:
         return waiting
-    players = deal.players
-    target = {"left": left, "right": right, "across": across}[contract.mail or "left"]
     hands = [h & ~sent[s] for s, h in enumerate(deal.hand_masks)]
-    for s in range(players):  # R19: all at once, so a card received is never passed on
-        hands[target(s, players)] |= sent[s]
+    for s, cards in enumerate(sent):
+        if cards:  # under Master's Mail, D picks nothing
+            hands[target(s)] |= cards
     return next_event(deal.replace(contract=contract, hand_masks=tuple(hands)))
+
+
+def mail_target(direction: str, seat: int, players: int) -> int:
+    """Whom ``seat`` passes its Mail cards to (R19)."""
+    step = {"left": left, "right": right, "across": across}[direction]
+    return step(seat, players)
+
+
+def _send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+    direction, players = contract.mail or "left", deal.players
+    return _exchange(deal, contract, seat, move, "mail_sent", "R19",
+                     lambda s: mail_target(direction, s, players))
 
 
 def masters_mail_target(seat: int, declarer: int, players: int) -> int:
@@ -329,20 +345,9 @@ def masters_mail_target(seat: int, declarer: int, players: int) -> int:
 
 
 def _masters_send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    assert isinstance(move, Send)
-    _check_pick(deal, seat, move, move.cards, "R20")
-    sent = list(contract.masters_mail_sent)
-    sent[seat] = move.cards.mask
-    contract = contract.replace(masters_mail_sent=tuple(sent))
-    waiting = _next_picker(deal, contract, seat)
-    if waiting is not None:
-        return waiting
-    players, declarer = deal.players, contract.declarer
-    hands = [h & ~sent[s] for s, h in enumerate(deal.hand_masks)]
-    for s in range(players):
-        if s != declarer:
-            hands[masters_mail_target(s, declarer, players)] |= sent[s]
-    return next_event(deal.replace(contract=contract, hand_masks=tuple(hands)))
+    declarer, players = contract.declarer, deal.players
+    return _exchange(deal, contract, seat, move, "masters_mail_sent", "R20",
+                     lambda s: masters_mail_target(s, declarer, players))
 
 
 def _atelier(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
