@@ -303,7 +303,7 @@ class ComboBid:
         """
         from combowhist.profiles import load_profile
 
-        rules = load_profile(profile) if isinstance(profile, str) else profile
+        rules = load_profile(profile)
         rows = [rules.bid(b) if isinstance(b, str) else b for b in (standard, *specials)]
         return check_combo(rules, rows, players)
 
@@ -316,7 +316,7 @@ class ComboBid:
         """
         from combowhist.profiles import load_profile
 
-        rules = load_profile(profile) if isinstance(profile, str) else profile
+        rules = load_profile(profile)
         parts = [p.strip() for p in text.split("+")]
         if not text.strip() or any(not p for p in parts):
             raise NotationError(

@@ -87,9 +87,7 @@ class Rank(enum.IntEnum):
 
         Under Iron (R24) the ace ranks lowest, below the two.
         """
-        if iron and self is Rank.ACE:
-            return 1
-        return int(self)
+        return rank_strength(self, iron)
 
     def __str__(self) -> str:
         return self.symbol
@@ -124,6 +122,11 @@ _RANK_BY_TEXT: Final = {
 SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 """The bitmask of each suit's 13 cards, by suit value."""
 FULL_MASK: Final = (1 << 52) - 1
+
+
+def rank_strength(rank: int, iron: bool = False) -> int:
+    """A rank's (2-14) place in the order of play (R4); the ace is lowest under Iron (R24)."""
+    return 1 if iron and rank == 14 else rank
 
 
 def card_index(suit: Suit | int, rank: Rank | int) -> int:
@@ -272,7 +275,7 @@ def highest_index(mask: int, iron: bool = False) -> int:
     best = -1
     best_strength = -1
     for index in mask_indices(mask):
-        strength = 1 if iron and index % 13 == 12 else index % 13 + 2
+        strength = rank_strength(index % 13 + 2, iron)
         if strength >= best_strength:
             best, best_strength = index, strength
     return best

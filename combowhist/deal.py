@@ -20,7 +20,7 @@ import attrs
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError
-from combowhist.legal import LegalMoves, card_moves
+from combowhist.legal import LegalMoves
 from combowhist.moves import Move, Play, parse_move
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules import auction, play, setup
@@ -82,7 +82,7 @@ class Deal:
     ) -> Deal:
         """Shuffle the profile's deck for ``players`` (3 or 4) and deal 13 cards each,
         starting at the dealer's left. ``seed`` (or an ``rng``) makes it reproducible."""
-        rules = load_profile(profile) if profile is not None else load_profile()
+        rules = load_profile(profile)
         if players not in (3, 4):
             raise IllegalMoveError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
         generator = rng if rng is not None else random.Random(seed)
@@ -104,7 +104,7 @@ class Deal:
     ) -> Deal:
         """A deal from given hands, ``hands[i]`` the cards of seat ``i`` (card sets or their
         notation). The hands must split the profile's deck for that many players (R2)."""
-        rules = load_profile(profile) if profile is not None else load_profile()
+        rules = load_profile(profile)
         masks = []
         for seat, hand in enumerate(hands):
             cards = CardSet.parse(hand) if isinstance(hand, str) else hand
@@ -165,8 +165,8 @@ class Deal:
         Empty when the deal is over."""
         if self.to_move is None:
             return LegalMoves()
-        if self.phase is Phase.PLAY:  # the hot path
-            return LegalMoves(card_moves(play.legal_cards(self), Play))
+        if self.phase is Phase.PLAY:  # the hot path, without the table lookup
+            return play.legal(self)
         return _LEGAL[self.phase](self)
 
     def apply(self, move: Move | str) -> Deal:

@@ -44,7 +44,7 @@ from combowhist.cards import ALL_CARDS, Card, CardSet
 from combowhist.combos import ComboSpace
 from combowhist.deal import HAND_SIZE, Deal
 from combowhist.moves import MakeBid, Move, Pass
-from combowhist.profiles import DEFAULT_PROFILE, RuleProfile, available_profiles, load_profile
+from combowhist.profiles import RuleProfile, available_profiles, load_profile
 from combowhist.state import Phase
 
 __all__ = [
@@ -156,7 +156,7 @@ def profiles() -> SearchStrategy[RuleProfile]:
 def _rules(profile: RuleProfile | str | None) -> RuleProfile:
     if isinstance(profile, RuleProfile):
         return profile
-    return load_profile(profile if profile is not None else DEFAULT_PROFILE)
+    return load_profile(profile)
 
 
 def _check_players(players: int | None) -> None:

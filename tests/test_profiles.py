@@ -370,21 +370,40 @@ def test_r1_unknown_profile_raises_naming_it(name: str) -> None:
 
 
 @pytest.mark.parametrize("profile_name", PROFILES)
-def test_section2_thresholds(profile_name: str) -> None:
+def test_section2_auction_and_scoring_thresholds(profile_name: str) -> None:
     profile = load_profile(profile_name)
     assert profile.min_worth == 1  # 2.2.2: worth at least 1 (R7)
     assert profile.forbid_impossible_bids  # R8 (1.4.x)
-    assert profile.ban_below == -5  # R36: below -5 may not bid
-    assert profile.free_points == 1  # R36
-    assert profile.shame_at_or_below == -5  # R39: Win of Shame at -5 or lower
-    assert profile.classic_start == 13  # R39
-    assert profile.classic_floor == 1  # R39
-    assert profile.limited_rounds == 3  # R39
-    assert profile.first_bid_seconds == 60  # R41
-    assert profile.between_bids_seconds == 20  # R41
     assert profile.fail_points == -2  # R34
     assert profile.bids["penalty"].fail_points == -2  # R34: Penalty, 2 more
-    assert profile.instant_win_worth == 13  # R35
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_r35_instant_win_worth_is_profile_data(profile_name: str) -> None:
+    assert load_profile(profile_name).instant_win_worth == 13
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_r36_ban_and_free_point_are_profile_data(profile_name: str) -> None:
+    profile = load_profile(profile_name)
+    assert profile.ban_below == -5  # below -5 may not bid
+    assert profile.free_points == 1
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_r39_winning_thresholds_are_profile_data(profile_name: str) -> None:
+    profile = load_profile(profile_name)
+    assert profile.shame_at_or_below == -5  # Win of Shame at -5 or lower
+    assert profile.classic_start == 13
+    assert profile.classic_floor == 1
+    assert profile.limited_rounds == 3
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_r41_time_limits_are_profile_data(profile_name: str) -> None:
+    profile = load_profile(profile_name)
+    assert profile.first_bid_seconds == 60
+    assert profile.between_bids_seconds == 20
 
 
 @pytest.mark.parametrize("profile_name", PROFILES)

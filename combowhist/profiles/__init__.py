@@ -166,15 +166,18 @@ def available_profiles() -> tuple[str, ...]:
 _ALIASES = {"en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2"}
 
 
-def load_profile(name: str | RuleProfile = DEFAULT_PROFILE) -> RuleProfile:
+def load_profile(name: str | RuleProfile | None = DEFAULT_PROFILE) -> RuleProfile:
     """A built-in profile by name or alias (``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``,
-    ``"sv-1.4.2"``), or a house-rule TOML file by path. Built-ins are loaded once.
+    ``"sv-1.4.2"``), or a house-rule TOML file by path; ``None`` means the default profile,
+    and a :class:`RuleProfile` is returned as it is. Built-ins are loaded once.
 
     >>> len(load_profile("1.4.1").deck(3))
     39
     """
     if isinstance(name, RuleProfile):
         return name
+    if name is None:
+        name = DEFAULT_PROFILE
     canonical = _ALIASES.get(name, name)
     if canonical in _EDITIONS:
         return _load_edition(canonical)

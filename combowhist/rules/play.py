@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from combowhist.bids import TrumpRule
-from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit
+from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.legal import LegalMoves, card_moves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
@@ -23,7 +23,6 @@ __all__ = [
     "begin_play",
     "finish_trick",
     "illegal_play_reason",
-    "legal_cards",
     "legal_play_mask",
     "trick_order",
     "trick_winner",
@@ -109,9 +108,7 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> 
     best_key = -1
     for seat, card in trick:
         suit = card // 13
-        rank = card % 13 + 2
-        if iron and rank == 14:
-            rank = 1
+        rank = rank_strength(card % 13 + 2, iron)
         if suit == trump:
             key = 100 + rank
         elif suit == led:
@@ -164,13 +161,8 @@ def _legal_mask(deal: Deal, seat: int) -> int:
                            contract.block_suit, contract.plague, deal.flags)
 
 
-def legal_cards(deal: Deal) -> int:
-    """The bitmask of cards the seat to move may play."""
-    assert deal.to_move is not None
-    return _legal_mask(deal, deal.to_move)
-
-
 def legal(deal: Deal) -> LegalMoves:
+    """The seat to move's legal plays."""
     assert deal.to_move is not None
     return LegalMoves(card_moves(_legal_mask(deal, deal.to_move), Play))
 
@@ -253,9 +245,9 @@ def finish_trick(deal: Deal, winner: int) -> Deal:
     if contract.grill:
         trump = trick[0][1] // 13  # R25: next trick's trump is the suit led in this one
     if len(winners) < TRICKS:
-        return type(deal)(deal.table, Phase.PLAY, winner, deal.log, deal.hand_masks, deal.auction,
-                    contract, winner, (), winners, tuple(taken), deal.flags, deal.atelier_mask,
-                    trump, None)
+        return type(deal)(deal.table, Phase.PLAY, winner, deal.log, deal.hand_masks,
+                          deal.auction, contract, winner, (), winners, tuple(taken), deal.flags,
+                          deal.atelier_mask, trump, None)
     after = deal.replace(winners=winners, taken=tuple(taken), trick_cards=(), trump_now=trump,
                          leader=winner)
     return after.replace(phase=Phase.OVER, to_move=None, result=_result(after))

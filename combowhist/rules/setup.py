@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from combowhist.bids import ComboBid, TrumpRule
-from combowhist.cards import SUIT_MASKS, CardSet, Suit
+from combowhist.cards import SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.legal import CardSubsetMoves, LegalMoves, card_moves
 from combowhist.moves import (
     MAIL_DIRECTIONS,
@@ -146,12 +146,9 @@ def _highest_laid(deal: Deal, contract: Contract) -> int:
     iron = "aces_low" in contract.play_rules
     laid = [c for seat, c in enumerate(contract.laid) if seat != contract.declarer]
 
-    def strength(card: int) -> int:
-        rank = card % 13 + 2
-        return 1 if iron and rank == 14 else rank
-
-    top = max(strength(c) for c in laid)
-    return sum(1 << c for c in laid if strength(c) == top)
+    strengths = {c: rank_strength(c % 13 + 2, iron) for c in laid}
+    top = max(strengths.values())
+    return sum(1 << c for c, strength in strengths.items() if strength == top)
 
 
 def legal(deal: Deal) -> LegalMoves:
