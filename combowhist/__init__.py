@@ -6,12 +6,24 @@ from combowhist.combos import ComboSpace, legal_combos
 from combowhist.deal import Deal, legal_moves
 from combowhist.errors import (
     CombowhistError,
+    GameError,
     IllegalMoveError,
     InvalidBidError,
     NotationError,
     ProfileError,
     SerializationError,
 )
+from combowhist.events import (
+    Cheat,
+    CheatBeforeBid,
+    CheatReversed,
+    DeclarerCheated,
+    Hands,
+    IntentionalCheat,
+    OpponentCheated,
+    Outcome,
+)
+from combowhist.game import Game, Mode, Variant
 from combowhist.legal import LegalMoves
 from combowhist.moves import (
     Award,
@@ -39,6 +51,7 @@ from combowhist.profiles import (
     load_profile,
     load_profile_file,
 )
+from combowhist.records import CheatRecord, DealRecord, Ending
 from combowhist.state import DealResult, Phase
 from combowhist.views import PlayerView
 
@@ -48,19 +61,33 @@ __all__ = [
     "Bid",
     "Card",
     "CardSet",
+    "Cheat",
+    "CheatBeforeBid",
+    "CheatRecord",
+    "CheatReversed",
     "ComboBid",
     "ComboSpace",
     "CombowhistError",
     "Commit",
     "Deal",
+    "DealRecord",
     "DealResult",
+    "DeclarerCheated",
+    "Ending",
+    "Game",
+    "GameError",
     "Guess",
+    "Hands",
     "IllegalMoveError",
+    "IntentionalCheat",
     "InvalidBidError",
     "LegalMoves",
     "MakeBid",
+    "Mode",
     "Move",
     "NotationError",
+    "OpponentCheated",
+    "Outcome",
     "Pass",
     "Phase",
     "Play",
@@ -79,6 +106,7 @@ __all__ = [
     "SetTrump",
     "Suit",
     "Take",
+    "Variant",
     "available_profiles",
     "legal_combos",
     "legal_moves",

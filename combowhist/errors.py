@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "CombowhistError",
+    "GameError",
     "IllegalMoveError",
     "InvalidBidError",
     "NotationError",
@@ -38,3 +39,9 @@ class IllegalMoveError(CombowhistError):
 
 class SerializationError(CombowhistError):
     """JSON that is not a valid, consistent saved deal or game."""
+
+
+class GameError(CombowhistError):
+    """A request a :class:`~combowhist.Game` cannot take now: the wrong mode, no deal in
+    progress, a game that is over, a player who takes no part, an inconsistent score-sheet
+    outcome or cheating adjudication."""

@@ -10,17 +10,25 @@ every move is checked again. The schema is versioned (``"format"``, ``"version"`
 
 from __future__ import annotations
 
+import collections
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from combowhist.errors import CombowhistError, SerializationError
+from combowhist.events import Outcome
+from combowhist.moves import Move
 from combowhist.profiles import RuleProfile, load_profile
 
 if TYPE_CHECKING:
     from combowhist.deal import Deal
+    from combowhist.game import Action, Game
 
-__all__ = ["DEAL_FORMAT", "DEAL_VERSION", "deal_from_data", "deal_from_json", "deal_to_data",
-           "deal_to_json"]
+__all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "deal_from_data",
+           "deal_from_json", "deal_to_data", "deal_to_json", "game_from_data",
+           "game_from_json", "game_states", "game_to_data", "game_to_json"]
 
 DEAL_FORMAT = "combowhist-deal"
 DEAL_VERSION = 1
@@ -46,12 +54,12 @@ def deal_to_json(deal: Deal) -> str:
     return json.dumps(deal_to_data(deal), ensure_ascii=False)
 
 
-def _field(data: dict[str, Any], key: str, kind: type, what: str) -> Any:
+def _field(data: dict[str, Any], key: str, kind: type, what: str, saved: str = "deal") -> Any:
     if key not in data:
-        raise SerializationError(f"saved deal: {key!r} is missing ({what})")
+        raise SerializationError(f"saved {saved}: {key!r} is missing ({what})")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise SerializationError(f"saved deal: {key!r} must be {what}, got {value!r}")
+        raise SerializationError(f"saved {saved}: {key!r} must be {what}, got {value!r}")
     return value
 
 
@@ -110,10 +118,146 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
 
 def deal_from_json(text: str, profile: RuleProfile | str | None = None) -> Deal:
     """Rebuild a deal from :func:`deal_to_json`'s text (see :func:`deal_from_data`)."""
+    return deal_from_data(_load_json(text, "deal"), profile)
+
+
+def _load_json(text: str, what: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, TypeError) as error:  # JSONDecodeError, or an integer too long
-        raise SerializationError(f"saved deal: not valid JSON: {error}") from None
+        raise SerializationError(f"saved {what}: not valid JSON: {error}") from None
     except RecursionError:
-        raise SerializationError("saved deal: not valid JSON: nested too deeply") from None
-    return deal_from_data(data, profile)
+        raise SerializationError(f"saved {what}: not valid JSON: nested too deeply") from None
+
+
+# -- games ------------------------------------------------------------------------------------
+
+GAME_FORMAT = "combowhist-game"
+GAME_VERSION = 1
+
+
+def game_to_data(game: Game) -> dict[str, Any]:
+    """A game as plain JSON-ready data: its parameters and every action in order. Moves are
+    notation strings; dealt hands, score-sheet outcomes and cheats are objects::
+
+        {"format": "combowhist-game", "version": 1, "profile": "1.4.2", "players": 5,
+         "mode": "seeded", "seed": 7, "dealer": 0,
+         "variant": {"kind": "classic", "winning_score": 13, "floor": 1, "rounds": 3},
+         "actions": ["bid trump", "pass", …, {"cheat": "opponent", "player": 2}, …]}
+    """
+    return {
+        "format": GAME_FORMAT,
+        "version": GAME_VERSION,
+        "profile": game.profile.key,
+        "players": game.players,
+        "mode": game.mode.value,
+        "seed": game.seed,
+        "dealer": game.first_dealer,
+        "variant": attrs.asdict(game.variant),
+        "actions": [_action_to_data(action) for action in game.actions],
+    }
+
+
+def game_to_json(game: Game) -> str:
+    """A game as JSON text (see :func:`game_to_data` for the schema)."""
+    return json.dumps(game_to_data(game), ensure_ascii=False)
+
+
+def _action_to_data(action: Action) -> Any:
+    from combowhist.events import Hands
+
+    if isinstance(action, Move):
+        return str(action)
+    if isinstance(action, Hands):
+        return {"hands": list(action.hands)}
+    return {"outcome": action.to_data()} if isinstance(action, Outcome) else action.to_data()
+
+
+def _game_error(message: str) -> SerializationError:
+    return SerializationError(f"saved game: {message}")
+
+
+def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
+    from combowhist.game import Game, Variant
+
+    if not isinstance(data, dict):
+        raise _game_error(f"expected a JSON object, got {type(data).__name__}")
+    if data.get("format") != GAME_FORMAT:
+        raise _game_error(f"'format' must be {GAME_FORMAT!r}, got {data.get('format')!r}")
+    version = data.get("version")
+    if type(version) is not int or version != GAME_VERSION:
+        raise _game_error(f"version {version!r} is not readable by this version of "
+                          f"combowhist (it reads {GAME_VERSION})")
+    variant = data.get("variant")
+    keys = {"kind", "winning_score", "floor", "rounds"}
+    if not isinstance(variant, dict) or set(variant) != keys:
+        raise _game_error(f"'variant' must be an object with {sorted(keys)}, got {variant!r}")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int | str | None):
+        raise _game_error(f"'seed' must be an integer, a string or null, got {seed!r}")
+    name = _field(data, "profile", str, "a profile name", "game")
+    players = _field(data, "players", int, "a number of players", "game")
+    dealer = _field(data, "dealer", int, "a player number", "game")
+    mode = _field(data, "mode", str, "'seeded', 'hands' or 'sheet'", "game")
+    try:
+        rules = load_profile(profile if profile is not None else name)
+        return Game.new(players, rules, Variant(**variant), seed, dealer=dealer, mode=mode)
+    except CombowhistError as error:
+        raise _game_error(str(error)) from error
+
+
+def _apply_action(game: Game, item: Any) -> Game:
+    from combowhist.events import CHEATS, Hands
+
+    if isinstance(item, str):
+        return game.apply(item)
+    if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
+        raise _game_error(f"an action is a move string or an object with 'hands', "
+                          f"'outcome' or 'cheat', got {item!r}")
+    if "hands" in item:
+        hands = item["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+            raise _game_error(f"'hands' must be a list of strings of cards, got {hands!r}")
+        return game.deal_hands(Hands(hands))
+    if "outcome" in item:
+        fields = item["outcome"]
+        if not isinstance(fields, dict):
+            raise _game_error(f"'outcome' must be an object, got {fields!r}")
+        return game.record(Outcome(**fields))
+    fields = dict(item)
+    kind = fields.pop("cheat", None)
+    if kind not in CHEATS:
+        raise _game_error(f"unknown action {item!r}: a cheat is one of {sorted(CHEATS)}")
+    return game.adjudicate(CHEATS[kind](**fields))
+
+
+def game_states(source: Game | Any, profile: RuleProfile | str | None = None) -> Iterator[Game]:
+    """Every state of a game, from its start to its last action, replaying and checking
+    each action. ``source`` is a :class:`~combowhist.Game` or :func:`game_to_data`'s
+    output."""
+    from combowhist.game import Game
+
+    data = game_to_data(source) if isinstance(source, Game) else source
+    game = _new_game(data, profile)
+    yield game
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise _game_error(f"'actions' must be a list, got {actions!r}")
+    for number, item in enumerate(actions, start=1):
+        try:
+            game = _apply_action(game, item)
+        except (CombowhistError, TypeError) as error:
+            message = str(error).removeprefix("saved game: ")
+            raise _game_error(f"action {number} {item!r}: {message}") from None
+        yield game
+
+
+def game_from_data(data: Any, profile: RuleProfile | str | None = None) -> Game:
+    """Rebuild a game from :func:`game_to_data`'s output, replaying and checking every
+    action. Raises :class:`~combowhist.errors.SerializationError` naming what is wrong."""
+    return collections.deque(game_states(data, profile), maxlen=1)[0]
+
+
+def game_from_json(text: str, profile: RuleProfile | str | None = None) -> Game:
+    """Rebuild a game from :func:`game_to_json`'s text (see :func:`game_from_data`)."""
+    return game_from_data(_load_json(text, "game"), profile)

@@ -400,6 +400,13 @@ def test_r39_winning_thresholds_are_profile_data(profile_name: str) -> None:
 
 
 @pytest.mark.parametrize("profile_name", PROFILES)
+def test_r40_cheating_points_are_profile_data(profile_name: str) -> None:
+    profile = load_profile(profile_name)
+    assert profile.cancelled_deal_points == -2  # (iii) the deal is cancelled, cheater -2
+    assert profile.reversal_points == -1  # (iv) play reversed, cheater -1
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
 def test_r41_time_limits_are_profile_data(profile_name: str) -> None:
     profile = load_profile(profile_name)
     assert profile.first_bid_seconds == 60

@@ -78,6 +78,10 @@ class RuleProfile:
     limited_rounds: int
     shame_at_or_below: int
     """Win of Shame: all players but one at this score or lower (R39)."""
+    cancelled_deal_points: int
+    """Points for a cheat before a declarer exists, which cancels the deal (R40 iii)."""
+    reversal_points: int
+    """Points for the cheater when the participants agree to reverse play (R40 iv)."""
     source: str = attrs.field(default="", eq=False)
     """Where the profile was read from."""
     data: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
@@ -292,6 +296,8 @@ def _build(document: dict[str, Any], source: str) -> RuleProfile:
         classic_floor=winning["classic_floor"],
         limited_rounds=winning["limited_rounds"],
         shame_at_or_below=winning["shame_at_or_below"],
+        cancelled_deal_points=document["cheating"]["cancelled_deal_points"],
+        reversal_points=document["cheating"]["reversal_points"],
         source=source,
         data=document,
     )

@@ -27,6 +27,7 @@ _TOP = {
     "auction": ("a table", True),
     "scoring": ("a table", True),
     "winning": ("a table", True),
+    "cheating": ("a table", True),
     "bids": ("a table", True),
 }
 _SECTIONS = {
@@ -47,6 +48,10 @@ _SECTIONS = {
         "classic_floor": (INT, True),
         "limited_rounds": (INT, True),
         "shame_at_or_below": (INT, True),
+    },
+    "cheating": {
+        "cancelled_deal_points": (INT, True),
+        "reversal_points": (INT, True),
     },
 }
 _COMMON_BID = {

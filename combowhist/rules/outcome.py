@@ -12,7 +12,7 @@ import attrs
 
 from combowhist.bids import ComboBid, Goal, GoalKind
 
-__all__ = ["Score", "TrickRecord", "bid_conditions_met", "goal_met", "score"]
+__all__ = ["Score", "TrickRecord", "bid_conditions_met", "bid_points", "goal_met", "score"]
 
 
 def goal_met(
@@ -118,9 +118,19 @@ def score(
         if beplagued:  # R33: only taking the whole suit and the rest of the bid saves D
             honorable = completed and mine == record.plague_in_use
             completed = honorable
+    points = bid_points(combo, completed, fail_points, honorable)
+    return Score(completed, points, completed and combo.potential, beplagued, honorable)
+
+
+def bid_points(
+    combo: ComboBid, completed: bool, fail_points: int, honorable: bool = False
+) -> int:
+    """D's points for the deal (R34): the combo's score plus Greed's extra point, plus
+    honorable Plague's if ``honorable``; or ``fail_points`` and Penalty's when failed.
+    Played deals and score-sheet records are both scored here."""
     if not completed:
-        return Score(False, fail_points + combo.fail_points, False, beplagued, False)
+        return fail_points + combo.fail_points
     points = combo.score + combo.extra_points
     if honorable:
         points += combo.plague_extra_points
-    return Score(True, points, combo.potential, beplagued, honorable)
+    return points

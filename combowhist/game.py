@@ -1,0 +1,653 @@
+"""A game of Combo Whist: deal after deal until someone wins (R3, R35-R40).
+
+>>> from combowhist import Game
+>>> game = Game.new(players=4, seed=1)
+>>> game.scores, game.winning_score, game.dealer, game.to_move
+((0, 0, 0, 0), 13, 0, 1)
+>>> game = game.apply("pass")
+
+A game is played in one of three modes, chosen when it starts:
+
+``"seeded"`` (the default)
+    The engine shuffles every deal from the game's seed, so a seed replays the same game.
+``"hands"``
+    An app dealing real cards passes each deal's hands with :meth:`Game.deal_hands`.
+``"sheet"``
+    An app keeping score at a real table records each deal's :class:`~combowhist.Outcome`
+    with :meth:`Game.record`; no cards are played. Scores, potentials, bans, free points and
+    the winner come from the same code as in the other modes.
+
+Cheating (R40) enters in every mode through :meth:`Game.adjudicate`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from combowhist.bids import ComboBid
+from combowhist.cards import CardSet
+from combowhist.deal import Deal
+from combowhist.errors import GameError, IllegalMoveError, InvalidBidError
+from combowhist.events import (
+    Cheat,
+    CheatBeforeBid,
+    CheatReversed,
+    DeclarerCheated,
+    Hands,
+    IntentionalCheat,
+    OpponentCheated,
+    Outcome,
+)
+from combowhist.legal import LegalMoves
+from combowhist.moves import Move
+from combowhist.profiles import RuleProfile, load_profile
+from combowhist.records import CheatRecord, DealRecord, Ending, Record
+from combowhist.rules import seats, winning
+from combowhist.rules.outcome import bid_points
+from combowhist.views import PlayerView
+
+__all__ = ["Action", "Game", "Mode", "Variant"]
+
+Action = Move | Hands | Outcome | Cheat
+"""Everything that changes a game: a move, dealt hands, a score-sheet outcome, a cheat."""
+
+
+class Mode(enum.Enum):
+    """Where a game's deals come from (see the module docs)."""
+
+    SEEDED = "seeded"
+    HANDS = "hands"
+    SHEET = "sheet"
+
+
+@attrs.frozen
+class Variant:
+    """How a game is won (R39), fixed when it starts.
+
+    Build one with :meth:`classic` or :meth:`limited`; the defaults come from the profile
+    (W starts at 13 and stops at 1; 3 rounds).
+    """
+
+    kind: str
+    """``"classic"`` or ``"limited"``."""
+    winning_score: int
+    """Classic: the winning score W at the start."""
+    floor: int
+    """Classic: W drops by 1 after each round down to this, where it stays."""
+    rounds: int
+    """Limited: the rounds to play before a solitary highest completed bid wins."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("classic", "limited"):
+            raise GameError(f"variant {self.kind!r}: a variant is 'classic' or 'limited' (R39)")
+        for name in ("winning_score", "floor", "rounds"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise GameError(f"variant {self.kind}: {name} must be a whole number of at "
+                                f"least 1, got {value!r} (R39)")
+        if self.floor > self.winning_score:
+            raise GameError(f"variant {self.kind}: the floor {self.floor} is above the "
+                            f"winning score {self.winning_score} (R39)")
+
+    @classmethod
+    def classic(cls, profile: RuleProfile | str | None = None,
+                winning_score: int | None = None, floor: int | None = None) -> Variant:
+        """The classic variant: the first declarer to complete a bid with the solitary
+        highest score of at least W wins."""
+        rules = load_profile(profile)
+        return cls("classic",
+                   rules.classic_start if winning_score is None else winning_score,
+                   rules.classic_floor if floor is None else floor, rules.limited_rounds)
+
+    @classmethod
+    def limited(cls, profile: RuleProfile | str | None = None,
+                rounds: int | None = None) -> Variant:
+        """The limited variant: after ``rounds`` rounds, the first declarer to complete a
+        bid with the solitary highest score wins."""
+        rules = load_profile(profile)
+        return cls("limited", rules.classic_start, rules.classic_floor,
+                   rules.limited_rounds if rounds is None else rounds)
+
+    @classmethod
+    def of(cls, variant: Variant | str, profile: RuleProfile,
+           rounds: int | None = None) -> Variant:
+        """``variant`` itself, or the named variant with the profile's defaults."""
+        if isinstance(variant, Variant):
+            if rounds is not None:
+                raise GameError("give rounds in the Variant itself, not beside it")
+            return variant
+        if variant == "classic":
+            if rounds is not None:
+                raise GameError("rounds belong to the limited variant, not the classic (R39)")
+            return cls.classic(profile)
+        if variant == "limited":
+            return cls.limited(profile, rounds)
+        raise GameError(f"variant {variant!r}: a variant is 'classic' or 'limited' (R39)")
+
+
+@attrs.frozen(repr=False)
+class Game:
+    """A whole game: an immutable value, each change returning a new game.
+
+    Create one with :meth:`new`. Players are numbered ``0 … players-1`` clockwise. With
+    more than 4 players each deal has 4 participants (R3): deal seat ``i`` is player
+    :attr:`participants` ``[i]``, and the moves of :meth:`apply` speak of deal seats
+    (``award 2`` awards the trick to seat 2).
+    """
+
+    profile: RuleProfile
+    variant: Variant
+    players: int
+    mode: Mode
+    seed: int | str | None
+    """The seed every deal is shuffled from (seeded mode)."""
+    first_dealer: int
+    scores: tuple[int, ...]
+    """Every player's score, sitting out or not."""
+    potentials: tuple[int, ...]
+    """Every player's Ps (R34)."""
+    active: tuple[int, ...]
+    """The players still in the game (all, unless one cheated intentionally, R40 v)."""
+    dealer: int
+    participants: tuple[int, ...]
+    """The players taking part in the current deal, in clockwise order (R3)."""
+    banned: frozenset[int]
+    """The participants banned from bidding in the current deal (R36)."""
+    deal: Deal | None
+    """The deal in progress; ``None`` between deals when the game waits for hands or an
+    outcome, and when the game is over."""
+    rounds: int
+    """Rounds completed: a round is one counted deal dealt by each player."""
+    round_deals: int
+    """Counted deals so far in the current round."""
+    winning_score: int | None
+    """The classic winning score W now; ``None`` in the limited variant."""
+    cheaters: tuple[int, ...]
+    """Opponents who cheated in the current deal (R40 ii)."""
+    history: tuple[Record, ...]
+    """A record per finished deal and per cheating adjudication, oldest first."""
+    finished_actions: tuple[tuple[Action, ...], ...]
+    current_actions: tuple[Action, ...]
+    winner: int | None
+    """The winner, once there is one."""
+    ending: Ending | None
+    """How the game ended; ``None`` while it goes on."""
+
+    # -- creating ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int = 4,
+        profile: RuleProfile | str | None = None,
+        variant: Variant | str = "classic",
+        seed: int | str | None = None,
+        *,
+        rounds: int | None = None,
+        dealer: int = 0,
+        mode: Mode | str = Mode.SEEDED,
+    ) -> Game:
+        """A new game of ``players`` (3 or more), everyone at 0.
+
+        ``variant`` is ``"classic"``, ``"limited"`` (with ``rounds``, default 3) or a
+        :class:`Variant`. ``seed`` makes a seeded game reproducible (without one, a random
+        seed is drawn and kept in :attr:`seed`). ``dealer`` deals first. ``mode`` is
+        ``"seeded"``, ``"hands"`` or ``"sheet"`` (see the module docs).
+        """
+        rules = load_profile(profile)
+        if type(players) is not int or players < 3:
+            raise GameError(f"a game needs 3 or more players, not {players!r} (R3)")
+        chosen = Variant.of(variant, rules, rounds)
+        try:
+            kind = Mode(mode)
+        except ValueError:
+            raise GameError(f"mode {mode!r}: a game's mode is 'seeded', 'hands' or "
+                            f"'sheet'") from None
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise GameError(f"dealer {dealer!r} is not a player 0-{players - 1}")
+        if seed is None and kind is Mode.SEEDED:
+            seed = random.SystemRandom().randrange(2**63)
+        if seed is not None and type(seed) not in (int, str):
+            raise GameError(f"seed {seed!r}: a seed is an integer or a string")
+        zeros = (0,) * players
+        game = cls(
+            rules, chosen, players, kind, seed, dealer, zeros, zeros, tuple(range(players)),
+            dealer, (), frozenset(), None, 0, 0,
+            chosen.winning_score if chosen.kind == "classic" else None, (), (), (), (),
+            None, None,
+        )
+        return game._start_deal()
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (see :attr:`ending`)."""
+        return self.ending is not None
+
+    @property
+    def deals(self) -> int:
+        """How many deals the game has had so far, redeals and cancelled deals included."""
+        return sum(1 for record in self.history if isinstance(record, DealRecord))
+
+    @property
+    def waiting_for(self) -> str | None:
+        """What the game needs next: ``"move"``, ``"hands"`` (:meth:`deal_hands`),
+        ``"outcome"`` (:meth:`record`), or ``None`` when it is over."""
+        if self.ending is not None:
+            return None
+        if self.mode is Mode.SHEET:
+            return "outcome"
+        return "move" if self.deal is not None else "hands"
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose move comes next, ``None`` when no move is due."""
+        if self.deal is None or self.deal.to_move is None:
+            return None
+        return self.participants[self.deal.to_move]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action since :meth:`new`, in order: what a saved game replays."""
+        return tuple(a for segment in (*self.finished_actions, self.current_actions)
+                     for a in segment)
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """The active players who sit out the current deal (R3)."""
+        return tuple(p for p in self.active if p not in self.participants)
+
+    def seat_of(self, player: int) -> int:
+        """``player``'s seat in the current deal; :class:`GameError` if sitting out."""
+        if player not in self.participants:
+            raise GameError(f"player {player!r} takes no part in the current deal (R3): the "
+                            f"participants are {list(self.participants)}")
+        return self.participants.index(player)
+
+    def player_at(self, seat: int) -> int:
+        """The player in deal seat ``seat``."""
+        if not 0 <= seat < len(self.participants):
+            raise GameError(f"seat {seat!r} is not a seat of the current deal "
+                            f"(0-{len(self.participants) - 1})")
+        return self.participants[seat]
+
+    def legal_moves(self) -> LegalMoves:
+        """The current deal's legal moves (empty when no move is due)."""
+        if self.deal is None:
+            return LegalMoves()
+        return self.deal.legal_moves()
+
+    def view(self, player: int) -> PlayerView:
+        """The current deal as ``player`` may see it (R11, R30)."""
+        if self.deal is None:
+            raise GameError(f"player {player!r}: no deal is in progress")
+        return self.deal.view(self.seat_of(player))
+
+    # -- changing ---------------------------------------------------------------------------
+
+    def apply(self, move: Move | str) -> Game:
+        """The game after the player to move makes ``move`` (an object or its notation).
+        When the move ends the deal, the deal is scored (R37) and, in seeded mode, the next
+        one dealt."""
+        deal = self._deal_in_progress(f"move {move}")
+        try:
+            after = deal.apply(move)
+        except IllegalMoveError as error:
+            if self.players <= 4 or deal.to_move is None:
+                raise
+            raise IllegalMoveError(f"player {self.participants[deal.to_move]}: {error}") from None
+        game = self._replace(deal=after, current_actions=(*self.current_actions,
+                                                          after.history[-1]))
+        if after.result is None:
+            return game
+        result = after.result
+        if result.declarer is None:
+            return game._conclude(None, None, False, False, after)
+        return game._conclude(self.participants[result.declarer], result.combo,
+                              result.completed, result.potential, after,
+                              points=result.points[result.declarer])
+
+    def deal_hands(self, hands: Hands | Sequence[CardSet | str]) -> Game:
+        """The game with the next deal dealt from ``hands`` (``mode="hands"``):
+        ``hands[i]`` the cards of deal seat ``i``, the player ``participants[i]``."""
+        given = hands if isinstance(hands, Hands) else Hands(hands)
+        self._check_open("deal hands")
+        if self.mode is not Mode.HANDS or self.deal is not None:
+            raise GameError(f"cannot deal hands now: the game waits for {self.waiting_for}")
+        deal = Deal.from_hands(given.hands, dealer=self.participants.index(self.dealer),
+                               profile=self.profile, scores=self._row(self.scores),
+                               potentials=self._row(self.potentials))
+        game = self._replace(deal=deal, current_actions=(*self.current_actions, given))
+        if deal.result is not None:  # every participant banned: an immediate redeal (R36)
+            return game._conclude(None, None, False, False, deal)
+        return game
+
+    def record(self, outcome: Outcome) -> Game:
+        """The game after a deal recorded from the score sheet (``mode="sheet"``)."""
+        self._check_open(f"record {outcome}")
+        if self.mode is not Mode.SHEET:
+            raise GameError(f"cannot record an outcome in {self.mode.value} mode: the game "
+                            f"waits for {self.waiting_for}")
+        game = self._replace(current_actions=(*self.current_actions, outcome))
+        if outcome.declarer is None:
+            if (outcome.combo is not None or outcome.completed or outcome.declarer_cheated
+                    or outcome.cheaters or outcome.extra_points is not None):
+                raise GameError(f"an outcome without a declarer is all passed (R38); it has "
+                                f"no combo, completion, extra points or cheats: {outcome}")
+            return game._conclude(None, None, False, False, None)
+        declarer = outcome.declarer
+        combo = self._sheet_combo(outcome)
+        if outcome.declarer_cheated and outcome.completed:
+            raise GameError(f"player {declarer} cheated as declarer, so the bid fails and "
+                            f"cannot be completed (R40 i)")
+        honorable = self._honorable(outcome, combo)
+        for cheater in outcome.cheaters:
+            game = game._opponent_cheated(OpponentCheated(cheater), combo, declarer)
+        if outcome.declarer_cheated:
+            game = game._add_cheat(DeclarerCheated(), (0,) * self.players)
+        points = bid_points(combo, outcome.completed, self.profile.fail_points, honorable)
+        return game._conclude(declarer, combo, outcome.completed,
+                              outcome.completed and combo.potential, None, points=points,
+                              declarer_cheated=outcome.declarer_cheated)
+
+    def adjudicate(self, cheat: Cheat) -> Game:
+        """The game after an adjudication of cheating (R40; see :mod:`combowhist.events`)."""
+        self._check_open(str(cheat))
+        if not isinstance(cheat, Cheat):
+            raise GameError(f"adjudicate takes a Cheat event, not {cheat!r}")
+        if isinstance(cheat, IntentionalCheat):
+            return self._intentional(cheat)
+        sheet = self.mode is Mode.SHEET
+        if isinstance(cheat, DeclarerCheated | OpponentCheated) and sheet:
+            raise GameError(f"{cheat}: in score-sheet mode, record it in the deal's Outcome "
+                            f"(declarer_cheated=True or cheaters=[…])")
+        if not sheet:
+            self._deal_in_progress(str(cheat))
+        cheater = cheat.cheater
+        if cheater is not None and cheater not in self.participants:
+            raise GameError(f"{cheat}: player {cheater} takes no part in this deal "
+                            f"(participants {list(self.participants)})")
+        game = self._replace(current_actions=(*self.current_actions, cheat))
+        if isinstance(cheat, DeclarerCheated):
+            return game._declarer_cheated(cheat)
+        if isinstance(cheat, OpponentCheated):
+            return game._opponent_cheated(cheat)
+        if isinstance(cheat, CheatBeforeBid):
+            return game._cancel_before_bid(cheat)
+        assert isinstance(cheat, CheatReversed)
+        return game._reverse(cheat)
+
+    # -- cheating (R40) ---------------------------------------------------------------------
+
+    def _declarer_cheated(self, cheat: DeclarerCheated) -> Game:
+        deal = self.deal
+        assert deal is not None
+        if deal.declarer is None or deal.combo is None:
+            raise GameError(f"{cheat}: there is no declarer yet; a cheat before the auction "
+                            f"ends is CheatBeforeBid (R40 iii)")
+        combo = deal.combo
+        game = self._add_cheat(cheat, (0,) * self.players)
+        return game._conclude(self.participants[deal.declarer], combo, False, False, deal,
+                              points=bid_points(combo, False, self.profile.fail_points),
+                              declarer_cheated=True)
+
+    def _opponent_cheated(self, cheat: OpponentCheated, combo: ComboBid | None = None,
+                          declarer: int | None = None) -> Game:
+        if combo is None:  # a deal in play
+            assert self.deal is not None
+            if self.deal.declarer is None or self.deal.combo is None:
+                raise GameError(f"{cheat}: there is no declarer yet; a cheat before the "
+                                f"auction ends is CheatBeforeBid (R40 iii)")
+            combo, declarer = self.deal.combo, self.participants[self.deal.declarer]
+        player = cheat.player
+        if player == declarer:
+            raise GameError(f"{cheat}: player {player} is the declarer; the declarer's "
+                            f"cheat is DeclarerCheated (R40 i)")
+        if player not in self.participants or player in self.cheaters:
+            raise GameError(f"{cheat}: player {player} is not a participant or is already "
+                            f"adjudicated in this deal (R40 ii)")
+        points = [0] * self.players
+        points[player] = -combo.score  # the standard bid's Score; Taintless: the worth
+        game = self._add_cheat(cheat, tuple(points))
+        return game._replace(cheaters=(*self.cheaters, player))
+
+    def _cancel_before_bid(self, cheat: CheatBeforeBid) -> Game:
+        if self.deal is not None and self.deal.declarer is not None:
+            raise GameError(f"{cheat}: player {self.participants[self.deal.declarer]} is "
+                            f"already declarer (R40 iii applies before the auction ends)")
+        points = [0] * self.players
+        points[cheat.player] = self.profile.cancelled_deal_points
+        return self._add_cheat(cheat, tuple(points))._cancel()
+
+    def _reverse(self, cheat: CheatReversed) -> Game:
+        played = self.deal
+        deal = None
+        if played is None:
+            if cheat.moves is not None:
+                raise GameError(f"{cheat}: in score-sheet mode there are no moves to keep; "
+                                f"leave moves as None")
+        else:
+            kept = cheat.moves
+            if type(kept) is not int or not 0 <= kept < len(played.history):
+                raise GameError(f"{cheat}: moves must be how many of the deal's "
+                                f"{len(played.history)} moves stand "
+                                f"(0-{len(played.history) - 1})")
+            deal = Deal.from_hands(played.dealt_hands, dealer=played.dealer,
+                                   profile=self.profile, scores=played.scores,
+                                   potentials=played.potentials)
+            for move in played.history[:kept]:
+                deal = deal.apply(move)
+        points = [0] * self.players
+        points[cheat.player] = self.profile.reversal_points
+        return self._add_cheat(cheat, tuple(points))._replace(deal=deal)
+
+    def _intentional(self, cheat: IntentionalCheat) -> Game:
+        player = cheat.player
+        if player not in self.active:
+            raise GameError(f"{cheat}: player {player!r} is not in the game")
+        game = self._replace(current_actions=(*self.current_actions, cheat),
+                             active=tuple(p for p in self.active if p != player))
+        game = game._add_cheat(cheat, (0,) * self.players)
+        if len(game.active) < 3:
+            return game._replace(deal=None, ending=Ending.ABANDONED)
+        if player not in self.participants:  # the deal goes on without them
+            return game._check_shame()
+        return game._cancel()
+
+    def _add_cheat(self, cheat: Cheat, points: tuple[int, ...]) -> Game:
+        record = CheatRecord(cheat, self.deals + 1, points)
+        scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
+        return self._replace(scores=scores, history=(*self.history, record))
+
+    def _cancel(self) -> Game:
+        """End the current deal unscored (R40 iii, v); its dealer, if still in the game,
+        deals again."""
+        game = self
+        if self.deal is not None or self.mode is Mode.SHEET:
+            zeros = (0,) * self.players
+            record = DealRecord(self.deals + 1, self.dealer, self.participants, None, None,
+                                False, False, zeros, zeros, self.banned, cancelled=True,
+                                deal=self.deal)
+            game = self._replace(history=(*self.history, record))
+        if self.dealer not in game.active:
+            game = game._replace(dealer=seats.next_dealer(game.active, self.dealer))
+        game = game._check_shame()
+        return game if game.ending is not None else game._next_deal()
+
+    def _check_shame(self) -> Game:
+        shame = winning.shame_winner(self.scores, self.active, self.profile.shame_at_or_below)
+        if shame is None:
+            return self
+        return self._replace(winner=shame, ending=Ending.SHAME, deal=None)
+
+    # -- between deals (R36-R39) ------------------------------------------------------------
+
+    def _conclude(self, declarer: int | None, combo: ComboBid | None, completed: bool,
+                  potential: bool, deal: Deal | None, points: int = 0,
+                  declarer_cheated: bool = False) -> Game:
+        """Score a finished deal in the order of R37 and go on to the next one."""
+        profile = self.profile
+        bid = [0] * self.players
+        potentials = list(self.potentials)
+        if declarer is not None:
+            excused = not completed and self.cheaters and not declarer_cheated  # R40 ii
+            bid[declarer] = 0 if excused else points
+            potentials[declarer] += potential
+        free = [profile.free_points if p in self.banned else 0 for p in range(self.players)]
+        scores = tuple(s + b + f for s, b, f in zip(self.scores, bid, free, strict=True))
+        record = DealRecord(
+            self.deals + 1, self.dealer, self.participants, declarer, combo, completed,
+            potential, tuple(bid), tuple(free), self.banned, redeal=declarer is None,
+            declarer_cheated=declarer_cheated, deal=deal,
+        )
+        rounds, round_deals = self.rounds, self.round_deals
+        if record.counted:
+            round_deals += 1
+            if round_deals >= len(self.active):
+                rounds, round_deals = rounds + 1, 0
+        game = self._replace(scores=scores, potentials=tuple(potentials), rounds=rounds,
+                             round_deals=round_deals, history=(*self.history, record),
+                             cheaters=())
+        if winning.instant_win(combo, completed, profile):
+            return game._replace(winner=declarer, ending=Ending.TAINTLESS, deal=None)
+        game = game._check_shame()
+        if game.ending is None and declarer is not None:
+            game = game._variant_win(declarer, completed)
+        if game.ending is not None:
+            return game._replace(deal=None)
+        if game.winning_score is not None and rounds > self.rounds:  # a round just ended
+            game = game._replace(winning_score=max(self.variant.floor, game.winning_score - 1))
+        if record.counted:
+            game = game._replace(dealer=seats.next_dealer(self.active, self.dealer))
+        return game._next_deal()
+
+    def _variant_win(self, declarer: int, completed: bool) -> Game:
+        if not completed or not winning.solitary_highest(self.scores, self.active, declarer):
+            return self
+        if self.winning_score is not None:
+            if self.scores[declarer] >= self.winning_score:
+                return self._replace(winner=declarer, ending=Ending.CLASSIC)
+        elif self.rounds >= self.variant.rounds:
+            return self._replace(winner=declarer, ending=Ending.LIMITED)
+        return self
+
+    def _next_deal(self) -> Game:
+        """Close the finished deal's actions and set up the next deal (dealt at once in
+        seeded mode)."""
+        game = self._replace(
+            finished_actions=(*self.finished_actions, self.current_actions)
+            if self.current_actions else self.finished_actions,
+            current_actions=(), deal=None, cheaters=(),
+        )
+        return game._start_deal()
+
+    def _start_deal(self) -> Game:
+        participants = seats.participants(self.active, self.dealer)
+        banned = frozenset(p for p in participants if self.scores[p] < self.profile.ban_below)
+        game = self._replace(participants=participants, banned=banned)
+        if self.mode is not Mode.SEEDED:
+            return game
+        rng = random.Random(f"{self.seed}:{self.deals + 1}")
+        deal = Deal.new(len(participants), participants.index(self.dealer), self.profile,
+                        rng=rng, scores=game._row(self.scores),
+                        potentials=game._row(self.potentials))
+        game = game._replace(deal=deal)
+        if deal.result is not None:  # every participant banned: an immediate redeal (R36)
+            return game._conclude(None, None, False, False, deal)
+        return game
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _row(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(values[p] for p in self.participants)
+
+    def _check_open(self, what: str) -> None:
+        if self.ending is not None:
+            raise GameError(f"the game is over ({self.ending.value}"
+                            f"{'' if self.winner is None else f', won by player {self.winner}'}"
+                            f"): cannot {what}")
+
+    def _deal_in_progress(self, what: str) -> Deal:
+        self._check_open(what)
+        if self.deal is None:
+            raise GameError(f"no deal is in progress: cannot {what}; the game waits for "
+                            f"{self.waiting_for}")
+        return self.deal
+
+    def _sheet_combo(self, outcome: Outcome) -> ComboBid:
+        declarer = outcome.declarer
+        if declarer not in self.participants:
+            raise GameError(f"declarer {declarer!r} takes no part in this deal (R3): the "
+                            f"participants are {list(self.participants)}")
+        if declarer in self.banned:
+            raise GameError(f"player {declarer} is banned from bidding with a score below "
+                            f"{self.profile.ban_below} and cannot be declarer (R36)")
+        combo = outcome.combo
+        if combo is None:
+            raise GameError(f"player {declarer}'s outcome needs the combo bid")
+        players = len(self.participants)
+        try:
+            if isinstance(combo, str):
+                return ComboBid.parse(combo, self.profile, players)
+            return ComboBid.of(self.profile, *combo.bids, players=players)
+        except InvalidBidError as error:
+            raise InvalidBidError(f"player {declarer}'s combo bid: {error}") from None
+
+    def _honorable(self, outcome: Outcome, combo: ComboBid) -> bool:
+        """Whether the recorded extra points include honorable Plague's (R33)."""
+        base = combo.extra_points
+        if outcome.extra_points is None or (outcome.completed and outcome.extra_points == base):
+            return False
+        if not outcome.completed:
+            raise GameError(f"a failed bid earns no extra points, not {outcome.extra_points}")
+        plague = base + combo.plague_extra_points
+        if combo.plague_extra_points and outcome.extra_points == plague:
+            return True
+        allowed = sorted({base, plague})
+        raise GameError(f"{combo} completed earns {' or '.join(map(str, allowed))} extra "
+                        f"points (Greed R32, honorable Plague R33), not {outcome.extra_points}")
+
+    def _replace(self, **changes: Any) -> Game:
+        return Game(*[changes[n] if n in changes else getattr(self, n) for n in _FIELDS])
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON: its parameters and every action (see
+        :mod:`combowhist.serialize`)."""
+        from combowhist.serialize import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str, profile: RuleProfile | str | None = None) -> Game:
+        """Rebuild a game from :meth:`to_json`'s text, replaying and checking every action.
+        Raises :class:`~combowhist.errors.SerializationError` for bad input."""
+        from combowhist.serialize import game_from_json
+
+        return game_from_json(text, profile)
+
+    def replay(self) -> Iterator[Game]:
+        """The game's states from :meth:`new` to this one, replayed action by action."""
+        from combowhist.serialize import game_states
+
+        return game_states(self)
+
+    def __repr__(self) -> str:
+        if self.ending is None:
+            state = f"deal {self.deals + 1}"
+        elif self.winner is None:
+            state = self.ending.value
+        else:
+            state = f"won by player {self.winner} ({self.ending.value})"
+        return (f"<Game {self.players} players, {self.profile} {self.variant.kind}, {state}, "
+                f"scores {list(self.scores)}>")
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(Game))
