@@ -161,6 +161,8 @@ class Game:
     deal: Deal | None
     """The deal in progress; ``None`` between deals when the game waits for hands or an
     outcome, and when the game is over."""
+    deals: int
+    """How many deals have finished so far, redeals and cancelled deals included."""
     rounds: int
     """Rounds completed: a round is one counted deal dealt by each player."""
     round_deals: int
@@ -217,7 +219,7 @@ class Game:
         zeros = (0,) * players
         game = cls(
             rules, chosen, players, kind, seed, dealer, zeros, zeros, tuple(range(players)),
-            dealer, (), frozenset(), None, 0, 0,
+            dealer, (), frozenset(), None, 0, 0, 0,
             chosen.winning_score if chosen.kind == "classic" else None, (), (), (), (),
             None, None,
         )
@@ -229,11 +231,6 @@ class Game:
     def is_over(self) -> bool:
         """Whether the game has ended (see :attr:`ending`)."""
         return self.ending is not None
-
-    @property
-    def deals(self) -> int:
-        """How many deals the game has had so far, redeals and cancelled deals included."""
-        return sum(1 for record in self.history if isinstance(record, DealRecord))
 
     @property
     def waiting_for(self) -> str | None:
@@ -474,7 +471,7 @@ class Game:
             record = DealRecord(self.deals + 1, self.dealer, self.participants, None, None,
                                 False, False, zeros, zeros, self.banned, cancelled=True,
                                 deal=self.deal)
-            game = self._replace(history=(*self.history, record))
+            game = self._replace(history=(*self.history, record), deals=record.number)
         if self.dealer not in game.active:
             game = game._replace(dealer=seats.next_dealer(game.active, self.dealer))
         game = game._check_shame()
@@ -513,6 +510,7 @@ class Game:
                 rounds, round_deals = rounds + 1, 0
         game = self._replace(scores=scores, potentials=tuple(potentials), rounds=rounds,
                              round_deals=round_deals, history=(*self.history, record),
+                             deals=record.number,
                              cheaters=())
         if winning.instant_win(combo, completed, profile):
             return game._replace(winner=declarer, ending=Ending.TAINTLESS, deal=None)
