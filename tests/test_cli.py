@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from combowhist import available_profiles, load_profile
-from combowhist.cli import main, worth_text
+from combowhist.cli import main
+from combowhist.cli.rules import worth_text
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

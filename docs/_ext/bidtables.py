@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from combowhist import CombowhistError, available_profiles, load_profile
-from combowhist.cli import (
+from combowhist.cli.rules import (
     incompatibility_text,
     order_text,
     score_text,

@@ -1,4 +1,4 @@
-"""The ``combowhist`` command.
+"""``combowhist rules``: the bid tables as text.
 
 ``combowhist rules [--profile NAME] [--language en|sv]`` prints a profile's bid tables as the
 rulebook has them; ``combowhist rules --diff A B`` prints everything that differs between two
@@ -8,29 +8,24 @@ built-in edition, an alias, or the path of a TOML file.
 The column helpers (:func:`worth_text`, :func:`incompatibility_text`, …) are shared with the
 documentation, whose bid tables are generated from the same profile data.
 
->>> main(["rules", "--profile", "1.4.1"])  # doctest: +ELLIPSIS
+>>> from combowhist import load_profile
+>>> print(rules_text(load_profile("1.4.1")))  # doctest: +ELLIPSIS
 Combo Whist 1.4.1 ...
-0
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from combowhist import __version__
 from combowhist.bids import Bid, Goal, GoalKind
-from combowhist.errors import CombowhistError
-from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, RuleProfile, load_profile
+from combowhist.profiles import RuleProfile
 
 __all__ = [
     "diff_text",
     "incompatibility_text",
-    "main",
     "order_text",
     "profile_differences",
     "rules_text",
@@ -42,9 +37,6 @@ __all__ = [
     "trump_text",
     "worth_text",
 ]
-
-USAGE_ERROR = 2
-"""Exit status for bad arguments, including a profile that cannot be loaded."""
 
 _WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -280,56 +272,3 @@ def diff_text(first: RuleProfile, second: RuleProfile) -> str:
     same_bids = not any(what.startswith("bid") for what, _, _ in rows)
     footer = ["", "Every bid is the same in both."] if same_bids else []
     return "\n".join([header, "", table, *footer])
-
-
-# The command --------------------------------------------------------------------------
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="combowhist",
-        description="The rules engine for Combo Whist, the taintless card game.",
-    )
-    parser.add_argument("--version", action="version", version=f"combowhist {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    rules = commands.add_parser(
-        "rules",
-        help="print a profile's bid tables, or the differences between two profiles",
-        description="Print the standard-bid and special-bid tables of a rule profile, or "
-                    "with --diff everything that differs between two profiles. A profile "
-                    "is a built-in edition or alias, or the path of a TOML file.",
-    )
-    which = rules.add_mutually_exclusive_group()
-    which.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
-                       help=f"the rule profile (default {DEFAULT_PROFILE})")
-    which.add_argument("--diff", nargs=2, metavar=("A", "B"),
-                       help="print what differs between profiles A and B")
-    rules.add_argument("--language", choices=LANGUAGES, default="en",
-                       help="language of bid names and headings (default en)")
-    rules.set_defaults(run=_run_rules)
-    return parser
-
-
-def _run_rules(args: argparse.Namespace) -> str:
-    if args.diff:
-        first, second = (load_profile(name) for name in args.diff)
-        return diff_text(first, second)
-    return rules_text(load_profile(args.profile), args.language)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the ``combowhist`` command with ``argv`` (default: ``sys.argv[1:]``) and return
-    its exit status: 0 on success, 2 for bad arguments or a profile that cannot be loaded
-    (the message goes to stderr, without a traceback)."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # argparse's --help, --version and usage errors
-        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
-    run: Callable[[argparse.Namespace], str] = args.run
-    try:
-        output = run(args)
-    except CombowhistError as error:
-        print(f"combowhist {args.command}: error: {error}", file=sys.stderr)
-        return USAGE_ERROR
-    print(output)
-    return 0

@@ -1,0 +1,173 @@
+"""The ``combowhist`` command.
+
+=======================  ==================================================================
+``combowhist demo``      bots play a game while you watch (the first deal move by move)
+``combowhist play``      play a game in the terminal against bots
+``combowhist simulate``  many games or deals between bots, summarized (also CSV or JSON)
+``combowhist replay``    step through a saved deal or game (JSON)
+``combowhist rules``     a profile's bid tables, or the differences between two profiles
+=======================  ==================================================================
+
+A profile is named as :func:`~combowhist.profiles.load_profile` takes it: a built-in
+edition, an alias, or the path of a TOML file. Each command's ``--help`` tells the rest.
+
+>>> main(["rules", "--profile", "1.4.1"])  # doctest: +ELLIPSIS
+Combo Whist 1.4.1 ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from combowhist import __version__
+from combowhist.bots import Bot, RandomBot
+from combowhist.errors import CombowhistError
+from combowhist.game import Game
+from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, load_profile
+
+__all__ = ["USAGE_ERROR", "main"]
+
+USAGE_ERROR = 2
+"""Exit status for bad arguments, a profile that cannot be loaded or an unreadable file."""
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+"""The bots the command offers, by name."""
+
+
+def _game_options(parser: argparse.ArgumentParser, players: int = 4) -> None:
+    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                        help=f"the rule profile (default {DEFAULT_PROFILE})")
+    parser.add_argument("--players", type=int, default=players, metavar="N",
+                        help=f"number of players, 3 or more (default {players})")
+    parser.add_argument("--variant", choices=("classic", "limited"), default="classic",
+                        help="how the game is won (R39; default classic)")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help="rounds of the limited variant (default 3)")
+    parser.add_argument("--seed", default=None, metavar="SEED",
+                        help="seed for the deals and the bots (default: a random one)")
+    parser.add_argument("--bots", choices=sorted(BOTS), default=_default_bot(),
+                        help=f"the computer players (default {_default_bot()})")
+
+
+def _default_bot() -> str:
+    return "heuristic" if "heuristic" in BOTS else "random"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="combowhist",
+        description="The rules engine for Combo Whist, the taintless card game.",
+    )
+    parser.add_argument("--version", action="version", version=f"combowhist {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = commands.add_parser("demo", help="watch bots play a game",
+                               description="Bots play a whole game; the first deal is told "
+                                           "move by move, later deals a line each.")
+    _game_options(demo)
+    demo.add_argument("--full-deals", type=int, default=1, metavar="N",
+                      help="how many deals to tell move by move (default 1)")
+
+    play = commands.add_parser("play", help="play a game against bots",
+                               description="Play a whole game in the terminal against bots, "
+                                           "typing moves in notation ('help' lists them).")
+    _game_options(play)
+    play.add_argument("--seat", type=int, default=0, metavar="PLAYER",
+                      help="your player number (default 0)")
+    play.add_argument("--save", type=Path, default=None, metavar="FILE",
+                      help="save the game as JSON when it ends or you quit")
+
+    replay = commands.add_parser("replay", help="step through a saved deal or game",
+                                 description="Replay a saved deal or game (JSON), checking "
+                                             "every move.")
+    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("--step", action="store_true",
+                        help="wait for Enter between steps")
+
+    rules = commands.add_parser(
+        "rules",
+        help="print a profile's bid tables, or the differences between two profiles",
+        description="Print the standard-bid and special-bid tables of a rule profile, or "
+                    "with --diff everything that differs between two profiles. A profile "
+                    "is a built-in edition or alias, or the path of a TOML file.",
+    )
+    which = rules.add_mutually_exclusive_group()
+    which.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                       help=f"the rule profile (default {DEFAULT_PROFILE})")
+    which.add_argument("--diff", nargs=2, metavar=("A", "B"),
+                       help="print what differs between profiles A and B")
+    rules.add_argument("--language", choices=LANGUAGES, default="en",
+                       help="language of bid names and headings (default en)")
+    return parser
+
+
+def _new_game(args: argparse.Namespace) -> tuple[Game, random.Random]:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    game = Game.new(args.players, load_profile(args.profile), args.variant, str(seed),
+                    rounds=args.rounds)
+    return game, random.Random(f"{seed}:bots")
+
+
+def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    if args.command == "rules":
+        from combowhist.cli.rules import diff_text, rules_text
+
+        if args.diff:
+            first, second = (load_profile(name) for name in args.diff)
+            print(diff_text(first, second), file=out)
+        else:
+            print(rules_text(load_profile(args.profile), args.language), file=out)
+    elif args.command == "replay":
+        from combowhist.cli.replay import replay_file
+
+        replay_file(args.file, out, inp if args.step else None)
+    elif args.command == "demo":
+        from combowhist.cli.demo import run_demo
+
+        game, rng = _new_game(args)
+        print(f"seed {game.seed} (run again with --seed {game.seed} to see the same game)",
+              file=out)
+        run_demo(game, [BOTS[args.bots]()] * game.players, rng, out, args.full_deals)
+    elif args.command == "play":
+        from combowhist.cli.play import play_in_terminal
+
+        game, rng = _new_game(args)
+        if not 0 <= args.seat < game.players:
+            raise CombowhistError(f"--seat {args.seat}: a player is 0-{game.players - 1}")
+        bots = [BOTS[args.bots]()] * game.players
+        play_in_terminal(game, args.seat, bots, rng, inp, out, bots[0], args.save)
+    return 0
+
+
+def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    """Run the ``combowhist`` command with ``argv`` (default: ``sys.argv[1:]``) and return
+    its exit status: 0 on success, 2 for bad arguments, a profile that cannot be loaded or
+    a file that cannot be read (the message goes to stderr, without a traceback).
+    ``stdin``/``stdout`` default to the process's own."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse's --help, --version and usage errors
+        return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        return _run(args, inp, out)
+    except BrokenPipeError:  # output piped into e.g. head, which stopped reading
+        if stdout is None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except (CombowhistError, OSError) as error:
+        print(f"combowhist {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(file=out)
+        return 130
