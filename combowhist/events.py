@@ -19,7 +19,7 @@ adjudication event (R40), not as a move:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -49,6 +49,10 @@ def _check_type(event: object, name: str, kind: type | tuple[type, ...],
     if (type(value) is bool and bool not in kinds) or not isinstance(value, kinds):
         names = " or ".join(k.__name__ for k in kinds) + (" or None" if none else "")
         raise GameError(f"{type(event).__name__}: {name} must be {names}, got {value!r}")
+
+
+def _player_tuple(players: Iterable[int]) -> tuple[int, ...]:
+    return tuple(players)
 
 
 def _hand_texts(hands: Sequence[CardSet | str]) -> tuple[str, ...]:
@@ -81,7 +85,7 @@ class Outcome:
     completed: bool = False
     extra_points: int | None = None
     declarer_cheated: bool = False
-    cheaters: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    cheaters: tuple[int, ...] = attrs.field(default=(), converter=_player_tuple)
 
     def __attrs_post_init__(self) -> None:
         _check_type(self, "declarer", int, none=True)

@@ -43,6 +43,8 @@ from combowhist.bids import ComboBid, TrumpRule
 from combowhist.cards import ALL_CARDS, Card, CardSet
 from combowhist.combos import ComboSpace
 from combowhist.deal import HAND_SIZE, Deal
+from combowhist.events import Outcome
+from combowhist.game import Game
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.profiles import RuleProfile, available_profiles, load_profile
 from combowhist.state import Phase
@@ -57,8 +59,11 @@ __all__ = [
     "deals_at_phase",
     "hands",
     "move_sequences",
+    "outcomes",
     "played_deals",
+    "played_games",
     "profiles",
+    "sheet_games",
 ]
 
 MOVE_LIMIT = 1000
@@ -514,3 +519,73 @@ def deals_at_phase(
         raise ValueError(f"deals_at_phase needs a Phase, not {phase!r}")
     rules = None if profile is None else _rules(profile)
     return _at_phase(phase, players, _quiet_profile(rules))
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+@st.composite
+def outcomes(draw: DrawFn, game: Game) -> Outcome:
+    """A score-sheet :class:`~combowhist.Outcome` that ``game`` (in ``mode="sheet"``) can
+    record next: everyone passed, or a declarer among the participants not banned (R36)
+    with a legal combo bid for that many participants, completed or not, with extra points
+    a completed bid can earn, and now and then a cheat (R40 i, ii)."""
+    eligible = [p for p in game.participants if p not in game.banned]
+    if not eligible or draw(st.integers(0, 5)) == 0:
+        return Outcome.all_passed()
+    declarer = draw(st.sampled_from(eligible))
+    combo = draw(combo_bids(game.profile, len(game.participants)))
+    cheated = draw(st.integers(0, 9)) == 0
+    completed = not cheated and draw(st.booleans())
+    extra = None
+    if completed and combo.plague_extra_points and draw(st.booleans()):
+        extra = combo.extra_points + combo.plague_extra_points  # honorably beplagued (R33)
+    others = [p for p in game.participants if p != declarer]
+    cheaters: tuple[int, ...] = ()
+    if draw(st.integers(0, 9)) == 0:
+        cheaters = (draw(st.sampled_from(others)),)
+    return Outcome(declarer, combo, completed, extra, cheated, cheaters)
+
+
+@st.composite
+def sheet_games(
+    draw: DrawFn,
+    players: int | None = None,
+    profile: RuleProfile | str | None = None,
+    variant: str | None = None,
+    max_deals: int = 40,
+) -> Game:
+    """A score-sheet :class:`~combowhist.Game` after a drawn number (up to ``max_deals``)
+    of drawn :func:`outcomes`; it may be over. ``players`` (3 to 7), ``profile`` and
+    ``variant`` (``"classic"`` or ``"limited"``) are drawn when ``None``."""
+    count = players if players is not None else draw(st.integers(3, 7))
+    rules = _rules(profile) if profile is not None else draw(profiles())
+    kind = variant if variant is not None else draw(st.sampled_from(["classic", "limited"]))
+    game = Game.new(count, rules, kind, mode="sheet")
+    for _ in range(draw(st.integers(0, max_deals))):
+        if game.is_over:
+            break
+        game = game.record(draw(outcomes(game)))
+    return game
+
+
+@st.composite
+def played_games(
+    draw: DrawFn,
+    players: int | None = None,
+    profile: RuleProfile | str | None = None,
+    variant: str | None = None,
+    max_moves: int = 300,
+) -> Game:
+    """A seeded :class:`~combowhist.Game` advanced by up to ``max_moves`` drawn legal moves
+    (drawn as in :func:`played_deals`), across as many deals as they reach; it may be over.
+    ``players`` (3 to 7), ``profile``, ``variant`` and the seed are drawn."""
+    count = players if players is not None else draw(st.integers(3, 7))
+    rules = _rules(profile) if profile is not None else draw(profiles())
+    kind = variant if variant is not None else draw(st.sampled_from(["classic", "limited"]))
+    game = Game.new(count, rules, kind, draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, max_moves))):
+        if game.deal is None:
+            break
+        game = game.apply(_draw_move(draw, game.deal, _PASS_ODDS, None))
+    return game

@@ -143,7 +143,7 @@ def _moves_text(game: Game, seat: int) -> str:
         example = f", e.g. {moves[1]}" if len(moves) > 1 else ""
         return (f"pass, or bid a combo worth at least {minimum_worth(deal, seat)} "
                 f"({len(moves) - 1} legal bids{example})")
-    moves = [str(m) for m in deal.legal_moves()]
-    if len(moves) > 40:
-        return f"{len(moves)} moves, e.g. " + ", ".join(moves[:10])
-    return ", ".join(moves)
+    texts = [str(m) for m in deal.legal_moves()]
+    if len(texts) > 40:
+        return f"{len(texts)} moves, e.g. " + ", ".join(texts[:10])
+    return ", ".join(texts)
