@@ -1,0 +1,523 @@
+"""combowhist.simulate: reproducible parallel runs, counts that add up, tables, Dask."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import io
+import json
+import os
+import random
+import threading
+import time
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from combowhist import Deal, Pass, Phase
+from combowhist.bots import RandomBot
+from combowhist.moves import Move
+from combowhist.simulate import (
+    ROW_FIELDS,
+    Counts,
+    SimulationResult,
+    _seating,
+    simulate_deals,
+    simulate_games,
+)
+
+
+@attrs.frozen
+class TimidBot:
+    """Passes half the time and otherwise bids one of the cheapest combos: gives redeals,
+    many different contracts and completed bids, unlike the always-bidding RandomBot."""
+
+    name: str = "timid"
+    pass_rate: float = 0.5
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        moves = deal.legal_moves()
+        if deal.phase is Phase.AUCTION and isinstance(moves[0], Pass):
+            if len(moves) == 1 or rng.random() < self.pass_rate:
+                return moves[0]
+            return moves[rng.randrange(1, min(len(moves), 40))]
+        return moves[rng.randrange(len(moves))]
+
+
+TIMID = (TimidBot(),) * 4
+MIXED = (TimidBot(), RandomBot(), TimidBot("shy", 0.7), TimidBot())
+
+
+def _unseeded(result: SimulationResult) -> SimulationResult:
+    return attrs.evolve(result, seed=None)
+
+
+@pytest.fixture(scope="module")
+def deals_result() -> SimulationResult:
+    return simulate_deals(120, bots=TIMID, seed=3, workers=1)
+
+
+@pytest.fixture(scope="module")
+def games_result() -> SimulationResult:
+    return simulate_games(16, bots=MIXED, seed=3, workers=1)
+
+
+# -- reproducibility ------------------------------------------------------------------------
+
+
+def test_deals_same_seed_same_result_whatever_workers_and_chunks(
+        deals_result: SimulationResult) -> None:
+    runs = [
+        simulate_deals(120, bots=TIMID, seed=3, workers=1, chunk_size=7),
+        simulate_deals(120, bots=TIMID, seed=3, workers=1, chunk_size=500),
+        simulate_deals(120, bots=TIMID, seed=3, workers=2),
+        simulate_deals(120, bots=TIMID, seed=3, workers=2, chunk_size=13),
+    ]
+    for run in runs:
+        assert run == deals_result
+    assert run.to_json() == deals_result.to_json()
+
+
+def test_games_same_seed_same_result_whatever_workers_and_chunks(
+        games_result: SimulationResult) -> None:
+    assert simulate_games(16, bots=MIXED, seed=3, workers=1, chunk_size=3) == games_result
+    assert simulate_games(16, bots=MIXED, seed=3, workers=2, chunk_size=5) == games_result
+    assert simulate_games(16, bots=MIXED, seed=3, workers=2) == games_result
+
+
+def test_different_seeds_give_different_results(deals_result: SimulationResult,
+                                                games_result: SimulationResult) -> None:
+    other = simulate_deals(120, bots=TIMID, seed=4, workers=1)
+    assert _unseeded(other) != _unseeded(deals_result)
+    assert other.combo_contracts != deals_result.combo_contracts
+    other_games = simulate_games(16, bots=MIXED, seed="4", workers=1)
+    assert _unseeded(other_games) != _unseeded(games_result)
+
+
+def test_deal_i_is_the_deal_seeded_with_seed_and_i() -> None:
+    result = simulate_deals(1, bots=TIMID, seed=9, workers=1)
+    from combowhist.bots import play_deal
+
+    rng = random.Random("9:0")
+    deal = play_deal(Deal.new(4, dealer=0, rng=rng), TIMID, rng)
+    assert deal.result is not None
+    assert result.redeals == int(deal.result.redeal)
+    if deal.result.combo is not None:
+        assert dict(result.combo_contracts) == {str(deal.result.combo): 1}
+
+
+# -- counts ---------------------------------------------------------------------------------
+
+
+def _check_deal_counts(result: SimulationResult) -> None:
+    contracts = result.contracts.total()
+    assert contracts + result.redeals + result.cancelled == result.deals
+    assert result.combo_contracts.total() == contracts
+    assert result.declarer_points.total() == contracts
+    assert result.bot_contracts.total() == contracts
+    assert result.completed.total() == result.combo_completed.total()
+    assert result.completed.total() == result.bot_completed.total()
+    assert sum(k * v for k, v in result.declarer_points.items()) == result.bid_points.total()
+    for bid, n in result.contracts.items():
+        assert 0 <= result.completed[bid] <= n
+        rate = result.completion_rate(bid)
+        assert rate is not None
+        assert 0 <= rate <= 1
+    assert set(result.completed) <= set(result.contracts)
+    assert all(0 <= r <= 1 for r in result.completion_rates.values())
+
+
+def test_deal_counts_add_up(deals_result: SimulationResult) -> None:
+    r = deals_result
+    assert r.kind == "deals"
+    assert r.items == r.deals == 120
+    assert r.games == 0
+    _check_deal_counts(r)
+    assert r.redeals > 0
+    assert r.completed.total() > 0
+    assert len(r.contracts) > 3
+    assert r.bot_seats == {"timid": 480}
+    assert r.bot_points["timid"] == r.bid_points.total()
+    assert r.endings == {}
+    assert r.game_lengths == {}
+    overall = r.completion_rate()
+    assert overall is not None
+    assert 0 < overall < 1
+
+
+def test_game_counts_add_up(games_result: SimulationResult) -> None:
+    r = games_result
+    games, players = 16, 4
+    assert r.kind == "games"
+    assert r.items == r.games == games
+    _check_deal_counts(r)
+    assert r.endings.total() == games
+    assert r.game_lengths.total() == games
+    assert sum(k * v for k, v in r.game_lengths.items()) == r.deals
+    assert r.final_scores.total() == games * players
+    assert r.bot_seats == {"timid": 2 * games, "random": games, "shy": games}
+    assert r.bot_wins.total() == r.seat_wins.total() == games - r.endings["unfinished"]
+    assert r.bot_points.total() == r.seat_points.total()
+    assert r.seat_points.total() == sum(k * v for k, v in r.final_scores.items())
+
+
+def test_seats_rotate_from_game_to_game() -> None:
+    bots = [TimidBot(str(b)) for b in range(4)]
+    seen = {(player, bot.name) for game in range(4)
+            for player, bot in enumerate(_seating(bots, game))}
+    assert len(seen) == 16  # every bot at every player number once in 4 games
+    assert [b.name for b in _seating(bots, 0)] == ["0", "1", "2", "3"]
+    assert [b.name for b in _seating(bots, 1)] == ["3", "0", "1", "2"]
+
+
+def test_unfinished_games_stop_at_max_deals() -> None:
+    always_pass = (TimidBot("passer", 1.0),) * 3
+    result = simulate_games(3, players=3, bots=always_pass, max_deals=5, workers=1)
+    assert result.endings == {"unfinished": 3}
+    assert result.game_lengths == {5: 3}
+    assert result.redeals == result.deals == 15
+    assert result.contracts == {}
+    assert result.bot_wins == {}
+    assert result.final_scores == {0: 9}
+    assert "unfinished 3 (100.0%)" in result.summary()
+
+
+def test_limited_variant_and_five_players() -> None:
+    result = simulate_games(3, players=5, variant="limited", rounds=1, bots=(TimidBot(),) * 5,
+                            seed=2, workers=1)
+    assert result.variant == "limited 1 rounds"
+    assert result.endings.total() == 3
+    assert result.final_scores.total() == 15
+    _check_deal_counts(result)
+
+
+def test_three_player_deals_and_profiles() -> None:
+    a = simulate_deals(10, players=3, profile="1.4.1", bots=TIMID[:3], seed=1, workers=1)
+    b = simulate_deals(10, players=3, profile="1.4.2", bots=TIMID[:3], seed=1, workers=1)
+    assert (a.profile, b.profile) == ("1.4.1", "1.4.2")
+    assert a.bot_seats == {"timid": 30}
+    _check_deal_counts(a)
+    with pytest.raises(ValueError, match="different profile"):
+        a.merge(b)
+
+
+def test_zero_items_and_bad_arguments() -> None:
+    empty = simulate_deals(0)
+    assert empty.deals == 0
+    assert empty.rows()[0]["count"] == 0
+    assert "0 deals" in empty.summary()
+    assert simulate_games(0).endings == {}
+    with pytest.raises(ValueError, match="one bot per player"):
+        simulate_deals(5, bots=TIMID[:3])
+    with pytest.raises(ValueError, match="3 or 4"):
+        simulate_deals(5, players=5)
+    with pytest.raises(ValueError, match="workers"):
+        simulate_deals(5, workers=0)
+    with pytest.raises(ValueError, match="chunk_size"):
+        simulate_deals(5, chunk_size=0)
+    with pytest.raises(ValueError, match="seed"):
+        simulate_deals(5, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="number of deals"):
+        simulate_deals(-1)
+    with pytest.raises(ValueError, match="max_deals"):
+        simulate_games(1, max_deals=0)
+    with pytest.raises(ValueError, match="not a bot"):
+        simulate_deals(1, bots=[object()] * 4)  # type: ignore[list-item]
+
+
+# -- merging --------------------------------------------------------------------------------
+
+_names = st.sampled_from(["trump", "game", "limbo", "zero", "x+y"])
+_str_counts = st.dictionaries(_names, st.integers(0, 30), max_size=4)
+_int_counts = st.dictionaries(st.integers(-8, 8), st.integers(0, 30), max_size=4)
+_seeds: st.SearchStrategy[int | str] = st.sampled_from([1, 2, "s"])
+
+
+@st.composite
+def _results(draw: st.DrawFn) -> SimulationResult:
+    fields: dict[str, Any] = {}
+    for field in attrs.fields(SimulationResult):
+        if field.converter is None:
+            continue
+        ints = str(field.type) == "Counts[int]"
+        fields[field.name] = draw(_int_counts if ints else _str_counts)
+    return SimulationResult(
+        "games", 4, "1.4.2", "classic W13 floor 1", 100, ("a", "b", "c", "d"),
+        draw(_seeds),
+        items=draw(st.integers(0, 50)), deals=draw(st.integers(0, 99)),
+        redeals=draw(st.integers(0, 9)), cancelled=draw(st.integers(0, 2)), **fields)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_results(), _results(), _results())
+def test_merge_is_associative_and_commutative(a: SimulationResult, b: SimulationResult,
+                                              c: SimulationResult) -> None:
+    assert a.merge(b) == b.merge(a)
+    assert a.merge(b).merge(c) == a.merge(b.merge(c))
+    merged = a + b
+    assert merged.items == a.items + b.items
+    assert merged.deals == a.deals + b.deals
+    for name in ("contracts", "declarer_points", "bot_wins", "final_scores"):
+        total = getattr(merged, name)
+        for key in {*getattr(a, name), *getattr(b, name)}:
+            assert total[key] == getattr(a, name)[key] + getattr(b, name)[key]
+    assert merged.seed == (a.seed if a.seed == b.seed else None)
+
+
+def test_merge_with_empty_and_with_itself(deals_result: SimulationResult) -> None:
+    empty = simulate_deals(0, bots=TIMID, seed=3)
+    assert deals_result.merge(empty) == deals_result == empty.merge(deals_result)
+    twice = deals_result.merge(deals_result)
+    assert twice.deals == 240
+    assert twice.contracts.total() == 2 * deals_result.contracts.total()
+
+
+def test_merge_refuses_different_runs(deals_result: SimulationResult,
+                                      games_result: SimulationResult) -> None:
+    with pytest.raises(ValueError, match="kind"):
+        deals_result.merge(games_result)
+    other_bots = simulate_deals(2, seed=3, workers=1)
+    with pytest.raises(ValueError, match="bots"):
+        deals_result.merge(other_bots)
+    with pytest.raises(TypeError):
+        deals_result.merge("nope")  # type: ignore[arg-type]
+
+
+def test_counts() -> None:
+    counts = Counts({"b": 2, "a": 1, "z": 0})
+    assert list(counts) == ["a", "b"]
+    assert counts["z"] == 0
+    assert "z" not in counts
+    assert counts == {"a": 1, "b": 2}
+    assert hash(counts) == hash(Counts({"b": 2, "a": 1}))
+    assert (counts + Counts({"a": 2})).most_common() == [("a", 3), ("b", 2)]
+    assert counts.total() == 3
+    import pickle
+
+    assert pickle.loads(pickle.dumps(counts)) == counts
+
+
+# -- tables ---------------------------------------------------------------------------------
+
+
+def _check_rows(result: SimulationResult, rows: list[dict[str, Any]]) -> None:
+    assert rows
+    assert all(tuple(row) == ROW_FIELDS for row in rows)
+    by_kind: dict[str, dict[str, dict[str, Any]]] = {}
+    for row in rows:
+        by_kind.setdefault(row["kind"], {})[row["key"]] = row
+    deals = by_kind["deals"]
+    assert deals["all"]["count"] == result.deals
+    assert deals["contracts"]["count"] + deals["redeals"]["count"] + \
+        deals["cancelled"]["count"] == result.deals
+    assert {k: r["count"] for k, r in by_kind["bid"].items()} == dict(result.contracts)
+    for bid, row in by_kind["bid"].items():
+        assert row["success"] == result.completed[bid]
+        assert row["rate"] == pytest.approx(result.completion_rate(bid))
+        assert row["share"] == pytest.approx(result.contracts[bid] / result.deals)
+        assert row["mean"] == pytest.approx(result.bid_points[bid] / result.contracts[bid])
+    assert {k: r["count"] for k, r in by_kind["combo"].items()} == \
+        dict(result.combo_contracts)
+    assert {int(k): r["count"] for k, r in by_kind["declarer_points"].items()} == \
+        dict(result.declarer_points)
+    assert {k: r["count"] for k, r in by_kind["bot"].items()} == dict(result.bot_seats)
+    assert {k: r["count"] for k, r in by_kind["declarer_bot"].items()} == \
+        dict(result.bot_contracts)
+    if result.kind == "games":
+        assert {k: r["count"] for k, r in by_kind["ending"].items()} == dict(result.endings)
+        assert {int(k): r["count"] for k, r in by_kind["game_length"].items()} == \
+            dict(result.game_lengths)
+        assert {int(k): r["count"] for k, r in by_kind["final_score"].items()} == \
+            dict(result.final_scores)
+        assert {int(k): r["success"] for k, r in by_kind["seat"].items()} == \
+            {p: result.seat_wins[p] for p in range(result.players)}
+        assert {k: r["success"] for k, r in by_kind["bot"].items()} == \
+            {k: result.bot_wins[k] for k in result.bot_seats}
+    else:
+        assert not {"ending", "game_length", "final_score", "seat"} & set(by_kind)
+    for row in rows:
+        for column in ("rate", "share"):
+            assert row[column] is None or 0 <= row[column] <= 1
+
+
+def _parse_csv(text: str) -> list[dict[str, Any]]:
+    def number(text: str) -> int | float | None:
+        if text == "":
+            return None
+        return float(text) if any(c in text for c in ".e") else int(text)
+
+    rows = []
+    for line in csv.DictReader(io.StringIO(text)):
+        rows.append({k: v if k in ("kind", "key") else number(v) for k, v in line.items()})
+    return rows
+
+
+@pytest.mark.parametrize("which", ["deals", "games"])
+def test_rows_csv_and_json_round_trip(which: str, deals_result: SimulationResult,
+                                      games_result: SimulationResult, tmp_path: Any) -> None:
+    result = deals_result if which == "deals" else games_result
+    rows = result.rows()
+    _check_rows(result, rows)
+
+    buffer = io.StringIO()
+    result.to_csv(buffer)
+    assert buffer.getvalue().splitlines()[0] == ",".join(ROW_FIELDS)
+    assert _parse_csv(buffer.getvalue()) == rows
+    path = tmp_path / "result.csv"
+    result.to_csv(path)
+    assert _parse_csv(path.read_text(encoding="utf-8")) == rows
+    result.to_csv(str(path))
+    assert _parse_csv(path.read_text(encoding="utf-8")) == rows
+
+    text = result.to_json()
+    data = json.loads(text)
+    assert data["deals"] == result.deals
+    assert data["redeals"] == result.redeals
+    assert data["contracts"] == dict(result.contracts)
+    assert data["bots"] == list(result.bots)
+    assert {int(k): v for k, v in data["declarer_points"].items()} == \
+        dict(result.declarer_points)
+    back = SimulationResult.from_json(text)
+    assert back == result
+    assert back.rows() == rows
+    assert SimulationResult.from_json(result.to_json(indent=2)) == result
+    with pytest.raises(ValueError, match="not a combowhist"):
+        SimulationResult.from_json("[1, 2]")
+    with pytest.raises(ValueError, match="not a valid"):
+        SimulationResult.from_json('{"format": "combowhist-simulation"}')
+
+
+def test_summary(deals_result: SimulationResult, games_result: SimulationResult) -> None:
+    text = deals_result.summary()
+    assert text.splitlines()[0] == "120 deals, 4 players, profile 1.4.2, seed 3"
+    assert f"redeals {deals_result.redeals}" in text
+    for bid in deals_result.contracts:
+        assert bid in text
+    games = games_result.summary()
+    assert "16 games" in games
+    assert "endings:" in games
+    assert "win rate" in games
+    for name in ("timid", "random", "shy"):
+        assert name in games
+
+
+# -- executors and progress -----------------------------------------------------------------
+
+
+class _CountingPool(concurrent.futures.ThreadPoolExecutor):
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.submitted = 0
+        self.shut_down = False
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(*args, **kwargs)
+
+    def shutdown(self, *args: Any, **kwargs: Any) -> None:
+        self.shut_down = True
+        super().shutdown(*args, **kwargs)
+
+
+def test_an_explicit_executor_is_used_and_not_shut_down(
+        deals_result: SimulationResult) -> None:
+    pool = _CountingPool(2)
+    try:
+        calls: list[tuple[int, int]] = []
+        result = simulate_deals(120, bots=TIMID, seed=3, executor=pool, chunk_size=25,
+                                progress=lambda done, total: calls.append((done, total)))
+        assert result == deals_result
+        assert pool.submitted == 5
+        assert not pool.shut_down
+        assert pool.submit(sum, [1, 2]).result() == 3  # still usable
+        assert [total for _, total in calls] == [120] * 5
+        assert [done for done, _ in calls] == sorted({done for done, _ in calls})
+        assert calls[-1] == (120, 120)
+    finally:
+        pool.shutdown()
+
+
+def test_progress_in_process() -> None:
+    calls: list[tuple[int, int]] = []
+    simulate_games(5, bots=TIMID, seed=1, workers=1, chunk_size=2,
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(2, 5), (4, 5), (5, 5)]
+
+
+def test_default_workers_choose_by_run_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    pools: list[int] = []
+
+    class FakeProcessPool(concurrent.futures.ThreadPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            pools.append(max_workers)
+            super().__init__(max_workers)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", FakeProcessPool)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    simulate_games(3, bots=TIMID, workers=None, max_deals=5)
+    assert pools == []  # small: in process
+    always_pass = (TimidBot("passer", 1.0),) * 4
+    result = simulate_games(50, bots=always_pass, workers=None, max_deals=1)
+    assert pools == [2]
+    assert result.endings == {"unfinished": 50}
+
+
+def test_a_failing_chunk_raises() -> None:
+    @attrs.frozen
+    class BrokenBot:
+        name: str = "broken"
+
+        def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+            raise RuntimeError("broken bot")
+
+    with concurrent.futures.ThreadPoolExecutor(2) as pool, \
+            pytest.raises(RuntimeError, match="broken bot"):
+        simulate_deals(10, bots=(BrokenBot(),) * 4, executor=pool, chunk_size=2)
+
+
+# -- Dask (last: it leaves threads behind, and process pools fork) ---------------------------
+
+
+def _distributed() -> Any:
+    if os.environ.get("COMBOWHIST_REQUIRE_DASK") == "1":
+        import distributed  # a missing Dask fails here where CI requires it
+
+        return distributed
+    return pytest.importorskip("distributed")
+
+
+def test_dask_local_cluster(deals_result: SimulationResult) -> None:
+    distributed = _distributed()
+    import dask
+
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            with distributed.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                host="127.0.0.1", scheduler_port=0, worker_dashboard_address=None,
+                silence_logs=50,
+            ) as cluster, distributed.Client(cluster, timeout=30) as client:
+                outcome["result"] = simulate_deals(120, bots=TIMID, seed=3, chunk_size=10,
+                                                   executor=client.get_executor())
+                outcome["workers"] = len(client.scheduler_info()["workers"])
+        except BaseException as error:  # pragma: no cover - reported below
+            outcome["error"] = error
+
+    started = time.monotonic()
+    with dask.config.set({"distributed.comm.timeouts.connect": "20s",
+                          "distributed.comm.timeouts.tcp": "30s"}):
+        # A daemon thread with a deadline: a stuck cluster fails the test, never hangs it.
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(timeout=90)
+    assert not thread.is_alive(), "the Dask cluster run did not finish in 90 s"
+    if "error" in outcome:
+        raise outcome["error"]
+    assert outcome["workers"] == 2
+    assert outcome["result"] == deals_result
+    assert time.monotonic() - started < 90
