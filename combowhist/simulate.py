@@ -35,8 +35,11 @@ and the partial results are merged in index order. Any
     with Client("tcp://scheduler:8786") as client:
         result = simulate_games(10_000, executor=client.get_executor())
 
-Bots are sent to the workers with the chunks, so they must be picklable (a top-level class,
-e.g. an :func:`attrs.frozen` one like :class:`~combowhist.bots.RandomBot`).
+Bots travel to the workers with the chunks, so for process pools and clusters they must be
+picklable (instances of a top-level class, e.g. an :func:`attrs.frozen` one like
+:class:`~combowhist.bots.RandomBot`). The process pool uses the platform's default start
+method; where that is "spawn" (Windows, macOS), a script that simulates must guard its main
+code with ``if __name__ == "__main__":``.
 """
 
 from __future__ import annotations
