@@ -83,6 +83,25 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save", type=Path, default=None, metavar="FILE",
                       help="save the game as JSON when it ends or you quit")
 
+    simulate = commands.add_parser(
+        "simulate", help="let bots play many games or deals and summarize them",
+        description="Bots play many games (or single deals with --deals); prints bid "
+                    "frequencies, completion rates, endings and wins. The same --seed gives "
+                    "the same result whatever --workers.")
+    _game_options(simulate)
+    count = simulate.add_mutually_exclusive_group()
+    count.add_argument("--games", type=int, default=100, metavar="N",
+                       help="how many games (default 100)")
+    count.add_argument("--deals", type=int, default=None, metavar="N",
+                       help="play N single deals instead of games")
+    simulate.add_argument("--opponents", choices=sorted(BOTS), default=None,
+                          help="bots for every player but the first (default: as --bots)")
+    simulate.add_argument("--workers", type=int, default=None, metavar="N",
+                          help="processes (default: all cores for big runs)")
+    simulate.add_argument("--json", action="store_true", help="print the result as JSON")
+    simulate.add_argument("--csv", default=None, metavar="FILE",
+                          help="write the result's rows as CSV ('-' for stdout)")
+
     replay = commands.add_parser("replay", help="step through a saved deal or game",
                                  description="Replay a saved deal or game (JSON), checking "
                                              "every move.")
@@ -134,6 +153,11 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         print(f"seed {game.seed} (run again with --seed {game.seed} to see the same game)",
               file=out)
         run_demo(game, [BOTS[args.bots]()] * game.players, rng, out, args.full_deals)
+    elif args.command == "simulate":
+        from combowhist.cli.simulate import run_simulation
+
+        opponent = BOTS[args.opponents or args.bots]
+        run_simulation(args, [BOTS[args.bots](), *[opponent()] * (args.players - 1)], out)
     elif args.command == "play":
         from combowhist.cli.play import play_in_terminal
 
