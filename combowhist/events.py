@@ -59,6 +59,12 @@ def _hand_texts(hands: Sequence[CardSet | str]) -> tuple[str, ...]:
     return tuple(str(hand) for hand in hands)
 
 
+def _combo_text(combo: ComboBid | str | None) -> str | None:
+    """What an outcome's combo is compared by: its text, so that an outcome read back from
+    JSON (where a combo bid is its text) equals the one recorded."""
+    return None if combo is None else str(combo)
+
+
 @attrs.frozen
 class Hands:
     """The hands dealt at a real table, for a game created with ``mode="hands"``:
@@ -81,7 +87,7 @@ class Outcome:
     """
 
     declarer: int | None = None
-    combo: ComboBid | str | None = None
+    combo: ComboBid | str | None = attrs.field(default=None, eq=_combo_text)
     completed: bool = False
     extra_points: int | None = None
     declarer_cheated: bool = False

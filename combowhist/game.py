@@ -32,7 +32,7 @@ import attrs
 from combowhist.bids import ComboBid
 from combowhist.cards import CardSet
 from combowhist.deal import Deal
-from combowhist.errors import GameError, IllegalMoveError, InvalidBidError
+from combowhist.errors import GameError, IllegalMoveError, InvalidBidError, NotationError
 from combowhist.events import (
     Cheat,
     CheatBeforeBid,
@@ -296,8 +296,8 @@ class Game:
         try:
             after = deal.apply(move)
         except IllegalMoveError as error:
-            if self.players <= 4 or deal.to_move is None:
-                raise
+            if (self.players <= 4 and len(self.active) == self.players) or deal.to_move is None:
+                raise  # deal seats are the players themselves
             raise IllegalMoveError(f"player {self.participants[deal.to_move]}: {error}") from None
         game = self._replace(deal=after, current_actions=(*self.current_actions,
                                                           after.history[-1]))
@@ -317,6 +317,10 @@ class Game:
         self._check_open("deal hands")
         if self.mode is not Mode.HANDS or self.deal is not None:
             raise GameError(f"cannot deal hands now: the game waits for {self.waiting_for}")
+        if len(given.hands) != len(self.participants):
+            raise GameError(f"deal {self.deals + 1} has {len(self.participants)} participants "
+                            f"{list(self.participants)}, so {len(self.participants)} hands, "
+                            f"not {len(given.hands)} (R3)")
         deal = Deal.from_hands(given.hands, dealer=self.participants.index(self.dealer),
                                profile=self.profile, scores=self._row(self.scores),
                                potentials=self._row(self.potentials))
@@ -594,22 +598,24 @@ class Game:
             if isinstance(combo, str):
                 return ComboBid.parse(combo, self.profile, players)
             return ComboBid.of(self.profile, *combo.bids, players=players)
-        except InvalidBidError as error:
-            raise InvalidBidError(f"player {declarer}'s combo bid: {error}") from None
+        except (InvalidBidError, NotationError) as error:
+            raise type(error)(f"player {declarer}'s combo bid: {error}") from None
 
     def _honorable(self, outcome: Outcome, combo: ComboBid) -> bool:
         """Whether the recorded extra points include honorable Plague's (R33)."""
         base = combo.extra_points
-        if outcome.extra_points is None or (outcome.completed and outcome.extra_points == base):
+        if outcome.extra_points in (None, base if outcome.completed else 0):
             return False
         if not outcome.completed:
-            raise GameError(f"a failed bid earns no extra points, not {outcome.extra_points}")
+            raise GameError(f"player {outcome.declarer}'s failed bid earns no extra points "
+                            f"(R34), not {outcome.extra_points}")
         plague = base + combo.plague_extra_points
         if combo.plague_extra_points and outcome.extra_points == plague:
             return True
         allowed = sorted({base, plague})
-        raise GameError(f"{combo} completed earns {' or '.join(map(str, allowed))} extra "
-                        f"points (Greed R32, honorable Plague R33), not {outcome.extra_points}")
+        raise GameError(f"player {outcome.declarer}'s {combo} completed earns "
+                        f"{' or '.join(map(str, allowed))} extra points (Greed R32, honorable "
+                        f"Plague R33), not {outcome.extra_points}")
 
     def _replace(self, **changes: Any) -> Game:
         return Game(*[changes[n] if n in changes else getattr(self, n) for n in _FIELDS])

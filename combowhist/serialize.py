@@ -214,6 +214,12 @@ def _apply_action(game: Game, item: Any) -> Game:
     if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
         raise _game_error(f"an action is a move string or an object with 'hands', "
                           f"'outcome' or 'cheat', got {item!r}")
+    if "cheat" in item:
+        fields = dict(item)
+        kind = fields.pop("cheat")
+        if kind not in CHEATS:
+            raise _game_error(f"unknown action {item!r}: a cheat is one of {sorted(CHEATS)}")
+        return game.adjudicate(CHEATS[kind](**fields))
     if "hands" in item:
         hands = item["hands"]
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
@@ -224,11 +230,8 @@ def _apply_action(game: Game, item: Any) -> Game:
         if not isinstance(fields, dict):
             raise _game_error(f"'outcome' must be an object, got {fields!r}")
         return game.record(Outcome(**fields))
-    fields = dict(item)
-    kind = fields.pop("cheat", None)
-    if kind not in CHEATS:
-        raise _game_error(f"unknown action {item!r}: a cheat is one of {sorted(CHEATS)}")
-    return game.adjudicate(CHEATS[kind](**fields))
+    raise _game_error(f"an action is a move string or an object with 'hands', 'outcome' or "
+                      f"'cheat', got {item!r}")
 
 
 def game_states(source: Game | Any, profile: RuleProfile | str | None = None) -> Iterator[Game]:
@@ -238,6 +241,8 @@ def game_states(source: Game | Any, profile: RuleProfile | str | None = None) ->
     from combowhist.game import Game
 
     data = game_to_data(source) if isinstance(source, Game) else source
+    if isinstance(source, Game) and profile is None:
+        profile = source.profile  # a house rule's name alone does not load it
     game = _new_game(data, profile)
     yield game
     actions = data.get("actions")
