@@ -1,0 +1,180 @@
+"""``combowhist demo``, ``play``, ``replay`` and ``simulate``, driven through
+:func:`combowhist.cli.main` with scripted input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from combowhist import Deal, Game, Outcome
+from combowhist.cli import main
+from combowhist.cli.render import hand_text
+from combowhist.simulate import SimulationResult
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: str = ""
+        ) -> tuple[int, str, str]:
+    out = io.StringIO()
+    status = main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return status, out.getvalue(), capsys.readouterr().err
+
+
+def test_demo_plays_a_whole_game_and_tells_the_first_deal(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "demo", "--seed", "4", "--bots", "random")
+    assert (status, err) == (0, "")
+    game = Game.new(4, seed="4")
+    first = game.deal
+    assert first is not None
+    for seat, hand in enumerate(first.dealt_hands):  # every hand of deal 1 is shown
+        assert f"player {seat}: {hand_text(hand)}" in out
+    assert out.count("-> trick ") == 13 or "everyone passed" in out
+    assert " won after " in out  # random bots end the game (by a Win of Shame)
+    assert "deal 2 (dealer player 1)" in out
+
+
+def test_demo_with_the_same_seed_tells_the_same_game(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = run(capsys, "demo", "--seed", "9", "--players", "5")
+    again = run(capsys, "demo", "--seed", "9", "--players", "5")
+    assert first == again
+    assert "sitting out [4]" in first[1]  # R3: 5 players, one sits out
+
+
+def test_play_refuses_bad_input_with_the_rule_and_goes_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    script = "help\nmoves\nplay AS\nbid zzz\npass\nscores\nquit\n"
+    status, out, err = run(capsys, "play", "--seed", "2", "--bots", "random", "--save",
+                           str(save), stdin=script)
+    assert (status, err) == (0, "")
+    assert "Commands:" in out  # help
+    assert "pass, or bid a combo worth at least" in out  # moves in the auction
+    refusal = "not legal: seat 0 cannot play AS: in the auction the moves are pass and bid (R5)"
+    assert refusal in out
+    assert "not legal: " in out
+    assert "'zzz'" in out
+    assert "you: pass" in out
+    assert "You left the game." in out
+    saved = Game.from_json(save.read_text(encoding="utf-8"))
+    assert saved.history == ()
+    assert "pass" in [str(m) for m in saved.actions]
+
+
+def test_play_to_the_end_of_input_stops_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "--seed", "2", "--bots", "random", stdin="")
+    assert status == 0
+    assert "You left the game." in out
+
+
+def test_play_rejects_a_seat_outside_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "play", "--seat", "4")
+    assert status == 2
+    assert out == ""
+    assert "--seat 4: a player is 0-3" in err
+
+
+def test_replay_of_a_saved_deal_shows_every_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deal = Deal.new(seed=5)
+    for move in ["bid trump", "pass", "pass", "pass", "trump S"]:
+        deal = deal.apply(move)
+    path = tmp_path / "deal.json"
+    path.write_text(deal.to_json(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, err) == (0, "")
+    assert "seat 1: bid trump" in out
+    assert "seat 1: trump S" in out
+    assert "-> seat 1 declared trump (worth 1)" in out
+
+
+def test_replay_of_a_saved_game_tells_scores_and_cheats(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    sheet = Game.new(4, mode="sheet").record(
+        Outcome(declarer=1, combo="game", completed=True, cheaters=[3]))
+    path = tmp_path / "game.json"
+    path.write_text(sheet.to_json(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, err) == (0, "")
+    assert "opponent cheat by player 3 (R40 ii): player 3 -2" in out
+    assert "deal 1 (dealer player 0): player 1 completed game, +2" in out
+
+
+def test_replay_step_waits_for_enter_and_q_stops(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    deal = Deal.new(seed=5).apply("pass").apply("pass")
+    path = tmp_path / "deal.json"
+    path.write_text(deal.to_json(), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path), "--step", stdin="\nq\n")
+    assert status == 0
+    assert "seat 1: pass" in out
+    assert "seat 2: pass" not in out
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json", "not valid JSON"),
+    ('{"format": "x"}', "not a saved deal or game"),
+    ('{"format": "combowhist-game", "version": 1}', "saved game: 'variant' must be"),
+])
+def test_replay_rejects_bad_files_with_a_clear_message(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2
+    assert err.startswith("combowhist replay: error: ")
+    assert message in err
+
+
+def test_replay_of_a_missing_file_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, _, err = run(capsys, "replay", str(tmp_path / "none.json"))
+    assert status == 2
+    assert "No such file" in err
+
+
+def test_simulate_prints_a_summary_json_and_csv_of_the_same_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ("simulate", "--games", "6", "--players", "3", "--profile", "1.4.1", "--seed",
+            "3", "--workers", "1", "--bots", "random")
+    status, summary, err = run(capsys, *args)
+    assert (status, err) == (0, "")
+    assert summary.startswith("6 games, 3 players, profile 1.4.1")
+    status, text, _ = run(capsys, *args, "--json")
+    result = SimulationResult.from_json(text)
+    assert (result.games, result.players, result.profile) == (6, 3, "1.4.1")
+    rows_file = tmp_path / "rows.csv"
+    status, _, _ = run(capsys, *args, "--csv", str(rows_file))
+    with rows_file.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [dict(r) for r in rows] == [
+        {k: "" if v is None else str(v) for k, v in row.items()} for row in result.rows()
+    ]
+
+
+def test_simulate_deals_with_csv_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "--deals", "20", "--seed", "1", "--workers", "1",
+                         "--csv", "-", "--bots", "random")
+    assert status == 0
+    assert out.splitlines()[0].startswith("kind,")
+    assert json.loads(run(capsys, "simulate", "--deals", "20", "--seed", "1", "--workers",
+                          "1", "--json", "--bots", "random")[1])["deals"] == 20
+
+
+def test_simulate_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "simulate", "--players", "2", "--games", "1")
+    assert status == 2
+    assert "3 or more players" in err
