@@ -446,7 +446,10 @@ class Game:
                 deal = deal.apply(move)
         points = [0] * self.players
         points[cheat.player] = self.profile.reversal_points
-        return self._add_cheat(cheat, tuple(points))._replace(deal=deal)
+        # An opponent's cheat (ii) excuses the declarer it was made against; reversed to
+        # before the auction's end, there is no such declarer any more.
+        cheaters = self.cheaters if deal is None or deal.declarer is not None else ()
+        return self._add_cheat(cheat, tuple(points))._replace(deal=deal, cheaters=cheaters)
 
     def _intentional(self, cheat: IntentionalCheat) -> Game:
         player = cheat.player

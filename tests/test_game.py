@@ -793,6 +793,19 @@ def test_r40_iv_reversal_into_the_auction() -> None:
     assert game.scores == (0, 0, 0, 3)
 
 
+def test_r40_ii_excuse_does_not_survive_a_reversal_into_the_auction() -> None:
+    game = moves(hands_game().deal_hands(HANDS), "bid game", "pass", "pass", "pass")
+    game = game.adjudicate(OpponentCheated(2))  # player 2 loses Game's score at once
+    assert game.cheaters == (2,)
+    game = game.adjudicate(CheatReversed(3, moves=1))  # back to the auction
+    assert game.cheaters == ()
+    game = finish(moves(game, "pass", "bid zero", "pass", "pass"))
+    record = deal_record(game, -1)
+    assert (record.declarer, record.completed) == (3, True)
+    assert game.scores == (0, 0, -2, 3)
+    assert ledger(game) == game.scores
+
+
 def test_r40_iv_reversal_errors() -> None:
     game = moves(hands_game().deal_hands(HANDS), "bid game", "pass", "pass")
     for kept in (None, 3, 4, -1):
