@@ -12,6 +12,7 @@ from combowhist.errors import (
     NotationError,
     ProfileError,
     SerializationError,
+    SimulationError,
 )
 from combowhist.events import (
     Cheat,
@@ -104,6 +105,7 @@ __all__ = [
     "SetMail",
     "SetPlague",
     "SetTrump",
+    "SimulationError",
     "Suit",
     "Take",
     "Variant",

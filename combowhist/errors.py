@@ -10,6 +10,7 @@ __all__ = [
     "NotationError",
     "ProfileError",
     "SerializationError",
+    "SimulationError",
 ]
 
 
@@ -45,3 +46,8 @@ class GameError(CombowhistError):
     """A request a :class:`~combowhist.Game` cannot take now: the wrong mode, no deal in
     progress, a game that is over, a player who takes no part, an inconsistent score-sheet
     outcome or cheating adjudication."""
+
+
+class SimulationError(CombowhistError):
+    """Simulation settings that cannot run (a bad count, bot list, seed or worker setting),
+    or simulation results that cannot be merged or read."""

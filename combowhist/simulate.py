@@ -60,6 +60,7 @@ import attrs
 from combowhist.bids import ComboBid
 from combowhist.bots import Bot, RandomBot, play_deal, play_game
 from combowhist.deal import Deal
+from combowhist.errors import SimulationError
 from combowhist.game import Game, Variant
 from combowhist.profiles import RuleProfile, available_profiles, load_profile
 from combowhist.records import DealRecord
@@ -289,7 +290,7 @@ class SimulationResult:
             raise TypeError(f"cannot merge a SimulationResult with {other!r}")
         for name in _CONFIG:
             if getattr(self, name) != getattr(other, name):
-                raise ValueError(f"cannot merge simulation results with different {name}: "
+                raise SimulationError(f"cannot merge simulation results with different {name}: "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
         changes: dict[str, Any] = {
             name: getattr(self, name) + getattr(other, name)
@@ -396,7 +397,7 @@ class SimulationResult:
         JSON."""
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != "combowhist-simulation":
-            raise ValueError("not a combowhist simulation result")
+            raise SimulationError("not a combowhist simulation result")
         try:
             fields: dict[str, Any] = {name: data[name] for name in
                                       (*_CONFIG, "seed", *_TOTALS, *_STR_COUNTERS)}
@@ -405,7 +406,7 @@ class SimulationResult:
                 fields[name] = Counts({int(k): v for k, v in data[name].items()})
             return cls(**fields)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise ValueError(f"not a valid simulation result: {error}") from None
+            raise SimulationError(f"not a valid simulation result: {error}") from None
 
     def summary(self) -> str:
         """A readable multi-line report for a terminal: the totals, a table of the standard
@@ -654,12 +655,13 @@ def simulate_deals(
     :param chunk_size: deals per chunk (default: about ``deals / max(100, 8 * workers)``,
         so that progress moves in small steps and the workers share the load evenly).
     :param progress: called with ``(deals done, deals)`` each time a chunk finishes.
-    :raises ValueError: for a bad count, player number, bot list, seed or worker setting.
+    :raises ~combowhist.errors.SimulationError: for a bad count, player number, bot list,
+        seed or worker setting.
     """
     rules = load_profile(profile)
     _check_count("deals", deals)
     if type(players) is not int or players not in (3, 4):
-        raise ValueError(f"a deal has 3 or 4 players, not {players!r}")
+        raise SimulationError(f"a deal has 3 or 4 players, not {players!r}")
     chosen = _check_bots(bots, players)
     empty = SimulationResult("deals", players, rules.key, None, None,
                              tuple(b.name for b in chosen), _check_seed(seed))
@@ -706,7 +708,7 @@ def simulate_games(
         at least :data:`PARALLEL_MIN_GAMES` games.
     :param chunk_size: games per chunk (default: about ``games / max(100, 8 * workers)``).
     :param progress: called with ``(games done, games)`` each time a chunk finishes.
-    :raises ValueError: for a bad count, bot list, seed or worker setting.
+    :raises ~combowhist.errors.SimulationError: for a bad count, bot list, seed or worker setting.
     :raises ~combowhist.errors.GameError: for bad players, variant or rounds.
     """
     rules = load_profile(profile)
@@ -715,7 +717,7 @@ def simulate_games(
     Game.new(players, rules, chosen_variant, seed=0)  # checks players
     chosen = _check_bots(bots, players)
     if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
-        raise ValueError(f"max_deals must be a whole number of at least 1 or None, "
+        raise SimulationError(f"max_deals must be a whole number of at least 1 or None, "
                          f"not {max_deals!r}")
     empty = SimulationResult("games", players, rules.key, _variant_label(chosen_variant),
                              max_deals, tuple(b.name for b in chosen), _check_seed(seed))
@@ -726,7 +728,7 @@ def simulate_games(
 
 def _check_count(what: str, count: int) -> None:
     if type(count) is not int or count < 0:
-        raise ValueError(f"the number of {what} must be a whole number of at least 0, "
+        raise SimulationError(f"the number of {what} must be a whole number of at least 0, "
                          f"not {count!r}")
 
 
@@ -735,17 +737,17 @@ def _check_bots(bots: Sequence[Bot] | None, players: int) -> tuple[Bot, ...]:
         return (RandomBot(),) * players
     chosen = tuple(bots)
     if len(chosen) != players:
-        raise ValueError(f"give one bot per player: {players} players, {len(chosen)} bots")
+        raise SimulationError(f"give one bot per player: {players} players, {len(chosen)} bots")
     for bot in chosen:
         if not callable(getattr(bot, "choose", None)) or not isinstance(
                 getattr(bot, "name", None), str):
-            raise ValueError(f"{bot!r} is not a bot: it needs a name and a choose method")
+            raise SimulationError(f"{bot!r} is not a bot: it needs a name and a choose method")
     return chosen
 
 
 def _check_seed(seed: int | str) -> int | str:
     if type(seed) not in (int, str):
-        raise ValueError(f"seed {seed!r}: a seed is an integer or a string")
+        raise SimulationError(f"seed {seed!r}: a seed is an integer or a string")
     return seed
 
 
@@ -768,10 +770,10 @@ def _run(task: _Task, total: int, executor: concurrent.futures.Executor | None,
          workers: int | None, chunk_size: int | None, progress: Progress | None,
          parallel_from: int) -> SimulationResult:
     if workers is not None and (type(workers) is not int or workers < 1):
-        raise ValueError(f"workers must be a whole number of at least 1 or None, "
+        raise SimulationError(f"workers must be a whole number of at least 1 or None, "
                          f"not {workers!r}")
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
-        raise ValueError(f"chunk_size must be a whole number of at least 1 or None, "
+        raise SimulationError(f"chunk_size must be a whole number of at least 1 or None, "
                          f"not {chunk_size!r}")
     if total == 0:
         return task.result

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combowhist import Deal, Pass, Phase
+from combowhist import Deal, Pass, Phase, SimulationError
 from combowhist.bots import RandomBot
 from combowhist.moves import Move
 from combowhist.simulate import (
@@ -200,7 +200,7 @@ def test_three_player_deals_and_profiles() -> None:
     assert (a.profile, b.profile) == ("1.4.1", "1.4.2")
     assert a.bot_seats == {"timid": 30}
     _check_deal_counts(a)
-    with pytest.raises(ValueError, match="different profile"):
+    with pytest.raises(SimulationError, match="different profile"):
         a.merge(b)
 
 
@@ -210,21 +210,21 @@ def test_zero_items_and_bad_arguments() -> None:
     assert empty.rows()[0]["count"] == 0
     assert "0 deals" in empty.summary()
     assert simulate_games(0).endings == {}
-    with pytest.raises(ValueError, match="one bot per player"):
+    with pytest.raises(SimulationError, match="one bot per player"):
         simulate_deals(5, bots=TIMID[:3])
-    with pytest.raises(ValueError, match="3 or 4"):
+    with pytest.raises(SimulationError, match="3 or 4"):
         simulate_deals(5, players=5)
-    with pytest.raises(ValueError, match="workers"):
+    with pytest.raises(SimulationError, match="workers"):
         simulate_deals(5, workers=0)
-    with pytest.raises(ValueError, match="chunk_size"):
+    with pytest.raises(SimulationError, match="chunk_size"):
         simulate_deals(5, chunk_size=0)
-    with pytest.raises(ValueError, match="seed"):
+    with pytest.raises(SimulationError, match="seed"):
         simulate_deals(5, seed=1.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="number of deals"):
+    with pytest.raises(SimulationError, match="number of deals"):
         simulate_deals(-1)
-    with pytest.raises(ValueError, match="max_deals"):
+    with pytest.raises(SimulationError, match="max_deals"):
         simulate_games(1, max_deals=0)
-    with pytest.raises(ValueError, match="not a bot"):
+    with pytest.raises(SimulationError, match="not a bot"):
         simulate_deals(1, bots=[object()] * 4)  # type: ignore[list-item]
 
 
@@ -277,10 +277,10 @@ def test_merge_with_empty_and_with_itself(deals_result: SimulationResult) -> Non
 
 def test_merge_refuses_different_runs(deals_result: SimulationResult,
                                       games_result: SimulationResult) -> None:
-    with pytest.raises(ValueError, match="kind"):
+    with pytest.raises(SimulationError, match="kind"):
         deals_result.merge(games_result)
     other_bots = simulate_deals(2, seed=3, workers=1)
-    with pytest.raises(ValueError, match="bots"):
+    with pytest.raises(SimulationError, match="bots"):
         deals_result.merge(other_bots)
     with pytest.raises(TypeError):
         deals_result.merge("nope")  # type: ignore[arg-type]
@@ -384,9 +384,9 @@ def test_rows_csv_and_json_round_trip(which: str, deals_result: SimulationResult
     assert back == result
     assert back.rows() == rows
     assert SimulationResult.from_json(result.to_json(indent=2)) == result
-    with pytest.raises(ValueError, match="not a combowhist"):
+    with pytest.raises(SimulationError, match="not a combowhist"):
         SimulationResult.from_json("[1, 2]")
-    with pytest.raises(ValueError, match="not a valid"):
+    with pytest.raises(SimulationError, match="not a valid"):
         SimulationResult.from_json('{"format": "combowhist-simulation"}')
 
 
