@@ -156,59 +156,47 @@ class DeclarerCheated(Cheat):
 
 
 @attrs.frozen
-class OpponentCheated(Cheat):
-    """R40 (ii): an opponent of the declarer cheated unintentionally. In score-sheet mode,
-    record it in the deal's ``Outcome(cheaters=…)``."""
+class _PlayerCheat(Cheat):
+    """A cheat by a named player (R40 ii-v)."""
 
     player: int
+
+    @property
+    def cheater(self) -> int:
+        return self.player
+
+
+@attrs.frozen
+class OpponentCheated(_PlayerCheat):
+    """R40 (ii): an opponent of the declarer cheated unintentionally. In score-sheet mode,
+    record it in the deal's ``Outcome(cheaters=…)``."""
     kind: ClassVar[str] = "opponent"
     roman: ClassVar[str] = "ii"
 
-    @property
-    def cheater(self) -> int:
-        return self.player
-
 
 @attrs.frozen
-class CheatBeforeBid(Cheat):
+class CheatBeforeBid(_PlayerCheat):
     """R40 (iii): an unintentional cheat before a declarer exists."""
-
-    player: int
     kind: ClassVar[str] = "before_declarer"
     roman: ClassVar[str] = "iii"
 
-    @property
-    def cheater(self) -> int:
-        return self.player
-
 
 @attrs.frozen
-class CheatReversed(Cheat):
+class CheatReversed(_PlayerCheat):
     """R40 (iv): all participants agree to reverse play to the state before the cheat.
     ``moves`` is how many of the current deal's moves stand (the cheat was move
     ``moves + 1``); ``None`` in score-sheet mode, where the table reverses play itself."""
 
-    player: int
     moves: int | None = None
     kind: ClassVar[str] = "reversal"
     roman: ClassVar[str] = "iv"
 
-    @property
-    def cheater(self) -> int:
-        return self.player
-
 
 @attrs.frozen
-class IntentionalCheat(Cheat):
+class IntentionalCheat(_PlayerCheat):
     """R40 (v): an intentional cheat. The player leaves the game for good."""
-
-    player: int
     kind: ClassVar[str] = "intentional"
     roman: ClassVar[str] = "v"
-
-    @property
-    def cheater(self) -> int:
-        return self.player
 
 
 CHEATS: dict[str, type[Cheat]] = {

@@ -547,6 +547,15 @@ def outcomes(draw: DrawFn, game: Game) -> Outcome:
     return Outcome(declarer, combo, completed, extra, cheated, cheaters)
 
 
+def _game_settings(draw: DrawFn, players: int | None, profile: RuleProfile | str | None,
+                   variant: str | None) -> tuple[int, RuleProfile, str]:
+    """Players (3 to 7), profile and variant, each drawn unless given."""
+    count = players if players is not None else draw(st.integers(3, 7))
+    rules = _rules(profile) if profile is not None else draw(profiles())
+    kind = variant if variant is not None else draw(st.sampled_from(["classic", "limited"]))
+    return count, rules, kind
+
+
 @st.composite
 def sheet_games(
     draw: DrawFn,
@@ -558,10 +567,7 @@ def sheet_games(
     """A score-sheet :class:`~combowhist.Game` after a drawn number (up to ``max_deals``)
     of drawn :func:`outcomes`; it may be over. ``players`` (3 to 7), ``profile`` and
     ``variant`` (``"classic"`` or ``"limited"``) are drawn when ``None``."""
-    count = players if players is not None else draw(st.integers(3, 7))
-    rules = _rules(profile) if profile is not None else draw(profiles())
-    kind = variant if variant is not None else draw(st.sampled_from(["classic", "limited"]))
-    game = Game.new(count, rules, kind, mode="sheet")
+    game = Game.new(*_game_settings(draw, players, profile, variant), mode="sheet")
     for _ in range(draw(st.integers(0, max_deals))):
         if game.is_over:
             break
@@ -580,10 +586,8 @@ def played_games(
     """A seeded :class:`~combowhist.Game` advanced by up to ``max_moves`` drawn legal moves
     (drawn as in :func:`played_deals`), across as many deals as they reach; it may be over.
     ``players`` (3 to 7), ``profile``, ``variant`` and the seed are drawn."""
-    count = players if players is not None else draw(st.integers(3, 7))
-    rules = _rules(profile) if profile is not None else draw(profiles())
-    kind = variant if variant is not None else draw(st.sampled_from(["classic", "limited"]))
-    game = Game.new(count, rules, kind, draw(st.integers(0, 2**32)))
+    game = Game.new(*_game_settings(draw, players, profile, variant),
+                    draw(st.integers(0, 2**32)))
     for _ in range(draw(st.integers(0, max_moves))):
         if game.deal is None:
             break
