@@ -351,7 +351,7 @@ class Game:
         for cheater in outcome.cheaters:
             game = game._opponent_cheated(OpponentCheated(cheater), combo, declarer)
         if outcome.declarer_cheated:
-            game = game._add_cheat(DeclarerCheated(), (0,) * self.players)
+            game = game._add_cheat(DeclarerCheated())
         points = bid_points(combo, outcome.completed, self.profile.fail_points, honorable)
         return game._conclude(declarer, combo, outcome.completed,
                               outcome.completed and combo.potential, None, points=points,
@@ -393,7 +393,7 @@ class Game:
             raise GameError(f"{cheat}: there is no declarer yet; a cheat before the auction "
                             f"ends is CheatBeforeBid (R40 iii)")
         combo = deal.combo
-        game = self._add_cheat(cheat, (0,) * self.players)
+        game = self._add_cheat(cheat)
         return game._conclude(self.participants[deal.declarer], combo, False, False, deal,
                               points=bid_points(combo, False, self.profile.fail_points),
                               declarer_cheated=True)
@@ -413,18 +413,14 @@ class Game:
         if player not in self.participants or player in self.cheaters:
             raise GameError(f"{cheat}: player {player} is not a participant or is already "
                             f"adjudicated in this deal (R40 ii)")
-        points = [0] * self.players
-        points[player] = -combo.score  # the standard bid's Score; Taintless: the worth
-        game = self._add_cheat(cheat, tuple(points))
+        game = self._add_cheat(cheat, -combo.score)  # the bid's Score; Taintless: the worth
         return game._replace(cheaters=(*self.cheaters, player))
 
     def _cancel_before_bid(self, cheat: CheatBeforeBid) -> Game:
         if self.deal is not None and self.deal.declarer is not None:
             raise GameError(f"{cheat}: player {self.participants[self.deal.declarer]} is "
                             f"already declarer (R40 iii applies before the auction ends)")
-        points = [0] * self.players
-        points[cheat.player] = self.profile.cancelled_deal_points
-        return self._add_cheat(cheat, tuple(points))._cancel()
+        return self._add_cheat(cheat, self.profile.cancelled_deal_points)._cancel()
 
     def _reverse(self, cheat: CheatReversed) -> Game:
         played = self.deal
@@ -444,12 +440,11 @@ class Game:
                                    potentials=played.potentials)
             for move in played.history[:kept]:
                 deal = deal.apply(move)
-        points = [0] * self.players
-        points[cheat.player] = self.profile.reversal_points
         # An opponent's cheat (ii) excuses the declarer it was made against; reversed to
         # before the auction's end, there is no such declarer any more.
         cheaters = self.cheaters if deal is None or deal.declarer is not None else ()
-        return self._add_cheat(cheat, tuple(points))._replace(deal=deal, cheaters=cheaters)
+        return self._add_cheat(cheat, self.profile.reversal_points)._replace(
+            deal=deal, cheaters=cheaters)
 
     def _intentional(self, cheat: IntentionalCheat) -> Game:
         player = cheat.player
@@ -457,15 +452,19 @@ class Game:
             raise GameError(f"{cheat}: player {player!r} is not in the game")
         game = self._replace(current_actions=(*self.current_actions, cheat),
                              active=tuple(p for p in self.active if p != player))
-        game = game._add_cheat(cheat, (0,) * self.players)
+        game = game._add_cheat(cheat)
         if len(game.active) < 3:
             return game._replace(deal=None, ending=Ending.ABANDONED)
         if player not in self.participants:  # the deal goes on without them
             return game._check_shame()
         return game._cancel()
 
-    def _add_cheat(self, cheat: Cheat, points: tuple[int, ...]) -> Game:
-        record = CheatRecord(cheat, self.deals + 1, points)
+    def _add_cheat(self, cheat: Cheat, loss: int = 0) -> Game:
+        """Record ``cheat``, the cheater's score changed by ``loss``."""
+        points = [0] * self.players
+        if cheat.cheater is not None:
+            points[cheat.cheater] = loss
+        record = CheatRecord(cheat, self.deals + 1, tuple(points))
         scores = tuple(s + p for s, p in zip(self.scores, points, strict=True))
         return self._replace(scores=scores, history=(*self.history, record))
 
