@@ -20,10 +20,17 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "matplotlib.sphinxext.plot_directive",
     "bidtables",
 ]
 
 exclude_patterns = ["_build"]
+
+# The how-tos' charts are drawn at build time by running their scripts (plot directive).
+plot_include_source = False
+plot_html_show_source_link = False
+plot_html_show_formats = False
+plot_formats = [("png", 100)]
 nitpicky = False
 
 autodoc_member_order = "bysource"

@@ -26,7 +26,8 @@ from combowhist import (
     SetTrump,
     Suit,
 )
-from combowhist.bots import Bot, HeuristicBot, RandomBot, _Sight, play_deal, play_game
+from combowhist.bots import Bot, HeuristicBot, RandomBot, play_deal, play_game
+from combowhist.bots.sight import _Sight
 from combowhist.strategies import deals_at_phase, played_deals
 
 HEURISTIC = HeuristicBot()

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from combowhist import __version__
-from combowhist.bots import Bot, RandomBot
+from combowhist.bots import Bot, HeuristicBot, RandomBot
 from combowhist.errors import CombowhistError
 from combowhist.game import Game
 from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, load_profile
@@ -36,7 +36,7 @@ __all__ = ["USAGE_ERROR", "main"]
 USAGE_ERROR = 2
 """Exit status for bad arguments, a profile that cannot be loaded or an unreadable file."""
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
 """The bots the command offers, by name."""
 
 
@@ -51,12 +51,8 @@ def _game_options(parser: argparse.ArgumentParser, players: int = 4) -> None:
                         help="rounds of the limited variant (default 3)")
     parser.add_argument("--seed", default=None, metavar="SEED",
                         help="seed for the deals and the bots (default: a random one)")
-    parser.add_argument("--bots", choices=sorted(BOTS), default=_default_bot(),
-                        help=f"the computer players (default {_default_bot()})")
-
-
-def _default_bot() -> str:
-    return "heuristic" if "heuristic" in BOTS else "random"
+    parser.add_argument("--bots", choices=sorted(BOTS), default="heuristic",
+                        help="the computer players (default heuristic)")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1,0 +1,92 @@
+"""Computer players, and helpers that let them play deals and games.
+
+A bot is any object with a ``choose(deal, seat, rng)`` method returning one of
+``deal.legal_moves()``. The bots here read only what ``deal.view(seat)`` shows that seat
+(its own hand, the public record, exposed cards), so they never peek at hidden cards.
+
+>>> import random
+>>> from combowhist import Deal
+>>> from combowhist.bots import HeuristicBot, RandomBot, play_deal
+>>> deal = play_deal(Deal.new(seed=3), [RandomBot()] * 4, random.Random(3))
+>>> deal.is_over
+True
+>>> deal = play_deal(Deal.new(seed=3), [HeuristicBot()] * 4, random.Random(3))
+>>> deal.is_over
+True
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+import attrs
+
+from combowhist.deal import Deal
+from combowhist.errors import GameError
+from combowhist.game import Game
+from combowhist.moves import Move
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_deal", "play_game", "play_states"]
+
+
+class Bot(Protocol):
+    """What :func:`play_deal`, :func:`play_game` and :mod:`combowhist.simulate` need."""
+
+    @property
+    def name(self) -> str:
+        """A short name for tables and reports."""
+        ...
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        """One of ``deal.legal_moves()`` for ``seat``, the seat to move. ``rng`` is the
+        only source of chance a bot may use, so that a seed reproduces its play."""
+        ...
+
+
+@attrs.frozen
+class RandomBot:
+    """Picks a uniformly random legal move. In the auction almost every legal move is a
+    bid, so a random bot bids high and fails often: a floor to measure other bots by."""
+
+    name: str = "random"
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        moves = deal.legal_moves()
+        return moves[rng.randrange(len(moves))]
+
+
+def play_deal(deal: Deal, bots: Sequence[Bot], rng: random.Random) -> Deal:
+    """Play ``deal`` to its end, ``bots[s]`` choosing for seat ``s``."""
+    while deal.to_move is not None:
+        deal = deal.apply(bots[deal.to_move].choose(deal, deal.to_move, rng))
+    return deal
+
+
+def play_states(game: Game, bots: Sequence[Bot], rng: random.Random,
+                max_deals: int | None = None) -> Iterator[Game]:
+    """``game`` and every state after it as ``bots`` play it (``bots[p]`` choosing for
+    player ``p``), until it ends or has had ``max_deals`` deals."""
+    if len(bots) != game.players:
+        raise GameError(f"playing needs a bot for each of the {game.players} players, "
+                        f"got {len(bots)}")
+    yield game
+    while game.deal is not None and (max_deals is None or game.deals < max_deals):
+        deal = game.deal
+        seat = deal.to_move
+        assert seat is not None
+        game = game.apply(bots[game.participants[seat]].choose(deal, seat, rng))
+        yield game
+
+
+def play_game(game: Game, bots: Sequence[Bot], rng: random.Random,
+              max_deals: int | None = None) -> Game:
+    """Play a seeded ``game`` until it ends (or has had ``max_deals`` deals),
+    ``bots[p]`` choosing for player ``p``."""
+    last: Game = collections.deque(play_states(game, bots, rng, max_deals), maxlen=1)[0]
+    return last
+
+
+from combowhist.bots.heuristic import HeuristicBot  # noqa: E402  (it imports Bot from here)

@@ -1,0 +1,483 @@
+"""The heuristic bot: bids from its hand's strength and plays toward its bid's goal
+(and against the declarer's)."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import attrs
+
+from combowhist.bids import Bid, ComboBid, GoalKind
+from combowhist.bots.estimate import (
+    _Assessment,
+    _best_guesses,
+    _chances,
+    _expectation,
+    _Option,
+    _options_from,
+    _Way,
+    _way,
+    _winning_tricks,
+)
+from combowhist.bots.sight import (
+    _beats,
+    _best,
+    _cards,
+    _higher,
+    _highest,
+    _lowest,
+    _Sight,
+    _strength,
+    _suit_length,
+)
+from combowhist.cards import (
+    ALL_CARDS,
+    SUIT_MASKS,
+    CardSet,
+    Suit,
+)
+from combowhist.deal import HAND_SIZE, Deal
+from combowhist.legal import LegalMoves
+from combowhist.moves import (
+    Award,
+    Commit,
+    Guess,
+    MakeBid,
+    Move,
+    Pass,
+    Play,
+    Prefer,
+    Refill,
+    Send,
+    SetAtelier,
+    SetJustice,
+    SetPlague,
+    SetTrump,
+    Take,
+)
+from combowhist.state import Phase
+
+# -- trick play ---------------------------------------------------------------------------------
+
+
+class _Aim(enum.Enum):
+    """What D wants from the current trick."""
+
+    WIN = "win"
+    LOSE = "lose"
+    ANY = "any"
+
+
+def _targets(combo: ComboBid, guesses: Sequence[int]) -> list[int]:
+    """The final trick counts that complete a guessing bid, Greed applied (R16, R32)."""
+    counts = range(HAND_SIZE + 1)
+    if combo.greed:
+        return [t for t in counts if t - 1 in guesses and t + 1 in guesses]
+    return [t for t in counts if t in guesses]
+
+
+def _declarer_aim(sight: _Sight) -> _Aim:
+    """What D wants from the current trick, given the bid's goal and the tricks so far."""
+    combo = sight.combo
+    assert combo is not None
+    number = len(sight.winners) + 1
+    if combo.avoid_tricks >> (number - 1) & 1:
+        return _Aim.LOSE  # Lock, Ending Dog (R31)
+    goal = combo.standard.goal
+    assert goal is not None
+    mine = sight.tricks_of(sight.declarer)
+    left = HAND_SIZE - number + 1
+    kind, greed = goal.kind, int(combo.greed)
+    if kind is GoalKind.MIN_TRICKS:
+        need = goal.n + greed
+        return _Aim.WIN if mine < need <= mine + left else _Aim.ANY
+    if kind is GoalKind.SOLITARY_MOST:
+        rival = max(sight.tricks_of(s) for s in range(sight.players) if s != sight.declarer)
+        sure = mine - greed > rival + left
+        return _Aim.ANY if sure or mine + left <= rival + greed else _Aim.WIN
+    if kind is GoalKind.MAX_TRICKS:
+        return _Aim.LOSE if mine <= goal.n - greed else _Aim.ANY
+    if kind in (GoalKind.NOT_MOST, GoalKind.LEAST):
+        return _Aim.LOSE
+    if kind is GoalKind.LIMBO:
+        first = sum(1 for w in sight.winners[: goal.first] if w == sight.declarer)
+        if number <= goal.first:
+            return _Aim.LOSE
+        return _Aim.WIN if mine - first <= first + greed else _Aim.ANY
+    reachable = [t for t in _targets(combo, sight.guesses) if t >= mine]
+    if not reachable or reachable[0] > mine + left:
+        return _Aim.ANY
+    return _Aim.LOSE if reachable[0] == mine else _Aim.WIN
+
+
+def _danger(card: int, sight: _Sight) -> tuple[int, int]:
+    """How likely a card is to win a trick later: fewer unseen higher cards, higher rank."""
+    iron = sight.iron
+    return (-_higher(card, sight.unseen, iron).bit_count(), _strength(card, iron))
+
+
+def _is_master(card: int, sight: _Sight) -> bool:
+    """No unseen card of its suit outranks it."""
+    return not _higher(card, sight.unseen, sight.iron)
+
+
+def _cheap(cards: list[int], sight: _Sight) -> int:
+    """The card that costs least to give up: a low non-trump, from a short suit."""
+    return min(cards, key=lambda c: _cheapness(c, sight))
+
+
+def _lead_to_win(cards: list[int], sight: _Sight) -> int:
+    """Lead for tricks: draw trumps with a master trump, cash a master, else lead low from
+    the longest suit."""
+    trump, iron = sight.trump, sight.iron
+    masters = [c for c in cards if _is_master(c, sight)]
+    master_trumps = [c for c in masters if c // 13 == trump]
+    if master_trumps and sight.unseen & SUIT_MASKS[trump]:
+        return _highest(master_trumps, iron)
+    if masters:
+        return _highest(masters, iron)
+    side = [c for c in cards if c // 13 != trump] or cards
+    longest = max(side, key=lambda c: _suit_length(sight.hand, c // 13)) // 13
+    return _lowest([c for c in side if c // 13 == longest], iron)
+
+
+def _follow_to_win(cards: list[int], sight: _Sight, last: bool) -> int:
+    """Take the trick as cheaply as can be trusted, else throw the cheapest card."""
+    iron, trump = sight.iron, sight.trump
+    best = _best(sight.trick, trump, iron)[1]
+    winners = [c for c in cards if _beats(c, best, trump, iron)]
+    if not winners:
+        return _cheap(cards, sight)
+    if not last:
+        led = sight.trick[0][1] // 13
+        safe = [c for c in winners if _is_master(c, sight) or c // 13 != led]
+        if not safe:
+            return _cheap(cards, sight)
+        winners = safe
+    return _lowest(winners, iron)
+
+
+def _play_to_lose(cards: list[int], sight: _Sight, last: bool) -> int:
+    """Lose the trick with the most dangerous card that loses; if every card wins, win
+    with the most dangerous (last to play) or the least (someone may still go over)."""
+    trump, iron = sight.trump, sight.iron
+    if not sight.trick:
+        return min(cards, key=lambda c: _danger(c, sight))
+    best = _best(sight.trick, trump, iron)[1]
+    losers = [c for c in cards if not _beats(c, best, trump, iron)]
+    if losers:
+        return max(losers, key=lambda c: _danger(c, sight))
+    lowest = _lowest(cards, iron)
+    to_play = sight.players - 1 - len(sight.trick)
+    under = _higher(lowest, sight.unseen, iron) ^ (sight.unseen & SUIT_MASKS[lowest // 13])
+    if last or under.bit_count() >= 2 * to_play:  # they can all play under it: win high
+        return max(cards, key=lambda c: _danger(c, sight))
+    return lowest
+
+
+def _defend_against_tricks(cards: list[int], sight: _Sight) -> int:
+    """An opponent of a D who needs tricks: keep D from winning this one."""
+    iron, trump, declarer = sight.iron, sight.trump, sight.declarer
+    if not sight.trick:
+        masters = [c for c in cards if _is_master(c, sight)]
+        return _highest(masters, iron) if masters else _cheap(cards, sight)
+    seat, best = _best(sight.trick, trump, iron)
+    winners = [c for c in cards if _beats(c, best, trump, iron)]
+    declarer_played = any(s == declarer for s, _ in sight.trick)
+    if declarer_played:
+        if seat == declarer and winners:
+            return _lowest(winners, iron)
+        return _cheap(cards, sight)
+    strong = [c for c in winners if _is_master(c, sight)]
+    if strong:
+        return _lowest(strong, iron)
+    if winners and not _is_master(best, sight):
+        return _highest(winners, iron)
+    return _cheap(cards, sight)
+
+
+def _defend_against_ducking(cards: list[int], sight: _Sight) -> int:
+    """An opponent of a D who must lose tricks: make D take this one."""
+    iron, trump, declarer = sight.iron, sight.trump, sight.declarer
+    if not sight.trick:
+        return _lowest(cards, iron)
+    seat, best = _best(sight.trick, trump, iron)
+    if not any(s == declarer for s, _ in sight.trick):
+        led = sight.trick[0][1] // 13
+        following = [c for c in cards if c // 13 == led]
+        if following:
+            return _lowest(following, iron)
+        return max(cards, key=lambda c: _danger(c, sight))  # void: shed a high card
+    if seat == declarer:
+        losers = [c for c in cards if not _beats(c, best, trump, iron)]
+        if losers:
+            return max(losers, key=lambda c: _danger(c, sight))
+    return max(cards, key=lambda c: _danger(c, sight))
+
+
+def _choose_card(cards: list[int], sight: _Sight) -> int:
+    """The card to play: by what D wants from the trick, and whose side the seat is on."""
+    last = len(sight.trick) == sight.players - 1
+    aim = _declarer_aim(sight)
+    if aim is _Aim.ANY:
+        return _cheap(cards, sight)
+    if sight.is_declarer:
+        if aim is _Aim.LOSE:
+            return _play_to_lose(cards, sight, last)
+        if not sight.trick:
+            return _lead_to_win(cards, sight)
+        return _follow_to_win(cards, sight, last)
+    if aim is _Aim.WIN:
+        return _defend_against_tricks(cards, sight)
+    return _defend_against_ducking(cards, sight)
+
+
+# -- the bot ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HeuristicBot:
+    """A simple, honest computer player: rules of thumb, no search, no peeking.
+
+    It reads only what ``deal.view(seat)`` shows (its own hand, the public record), through
+    a small snapshot of those fields (see the module's ``_Sight``); it ignores cards the
+    rules expose (Open Hand, Open Trump, the atelier) and the cards it knows of by Mail.
+
+    **Auction.** It judges its hand by expected tricks: high cards by how many unseen cards
+    outrank them, the long cards of its suits, and ruffs with spare trumps, for each
+    possible trump suit and without trump; and, for the low bids, the tricks it would be
+    forced to take while ducking; these estimates are calibrated on measured games. For
+    every standard bid whose goal it can judge (all but Limbo), it adds the special bids
+    whose cost it can judge (Master's Mail, Atelier, Open Trump, Open Hand, Penalty, Lock,
+    Ending Dog) when they are needed to outbid, and Greed when its extra point is worth
+    the extra trick, and estimates the chance of completing the combo bid from a normal
+    spread around its estimate. It bids the legal combo bid of the best expected points
+    (the score times the chance, less the failure points times the rest) if that is at
+    least :attr:`min_expectation`, and passes otherwise. It never bids Limbo, Justice,
+    Plague, Mail, Potential, Sloth, Hurry or Iron.
+
+    **Before the first lead.** As D it names the trump suit in which it expects the most
+    tricks (a legal one under Sub Trump), guesses the trick counts it is likeliest to hit,
+    names its cheapest card as the card of justice when it needs tricks (its most dangerous
+    one when it must lose them), names its shortest suit as the plague suit, lays its
+    lowest card for Rank Trump and takes the card of the best trump suit, passes its
+    weakest cards by Mail (its strongest when it must lose tricks) and shows its lowest
+    cards in the atelier. As an opponent who chooses Master's Trump it names its longest
+    suit, and states a preference for it when that suit is long. Opponents pass by Mail the
+    cards that hurt D's goal least to keep: low cards against a D who needs tricks, high
+    cards against one who must lose them. **Random fallback:** Mail's direction is a random
+    legal one (the bot has no idea which is better).
+
+    **Trick play.** D plays for its goal trick by trick: to win while it still needs
+    tricks (leading master trumps to draw trumps, then masters, then low from a long suit;
+    following with the cheapest trusted winner), and to lose when it must avoid them (Zero,
+    the Bids of Shame, Lock's and Ending Dog's tricks, a guess reached), shedding its most
+    dangerous cards. The opponents play against D's goal: they beat D's cards and cash their
+    masters against a D who needs tricks, and lead low, duck under D and shed high cards
+    against a D who must lose them. With the card of justice, D awards the trick to itself
+    when it wants it, otherwise to an opponent.
+    """
+
+    name: str = "heuristic"
+    """The bot's name in tables and reports."""
+    min_expectation: float = -1.0
+    """The least expected points (per deal, by the bot's estimates) a combo bid must
+    promise to be bid. Below zero, because only a declarer can win the game and the
+    estimates are cautious. Measured in 4-player games of one bot against three: with
+    the others at 0.2, thresholds of 0, -0.3, -0.6, -1 and -1.5 won 26%, 34%, 38%, 42%
+    and 40% of 1000 games; with the others at -1, thresholds of 0.2, -0.5 and -1.5 won
+    15%, 22% and 26%."""
+    spread: float = 1.0
+    """A factor on the measured spread of the hand estimates (above 1: less trust)."""
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        """A legal move for ``seat`` (see the class docs for how it is chosen)."""
+        sight = _Sight.of(deal, seat)
+        moves = deal.legal_moves()
+        chooser = _CHOOSERS.get(sight.phase)
+        move = chooser(self, sight, moves, rng) if chooser is not None else None
+        if move is None or move not in moves:  # pragma: no cover - every phase is handled
+            move = moves[rng.randrange(len(moves))]
+        return move
+
+    # -- the auction ----------------------------------------------------------------------
+
+    def _bid(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        """The legal combo bid of the best expected points, if good enough; else pass."""
+        profile = sight.profile
+        assessment = _assess(sight)
+        high = sight.high_bid
+        floor = profile.min_worth
+        if high is not None:  # equal worth needs more potentials (R7, R34)
+            floor = high.worth if MakeBid(high) in moves else high.worth + 1
+        ranked: list[tuple[float, int, Bid, _Option]] = []
+        chances = _chances(assessment, profile, self.spread)
+        dodges: dict[tuple[bool, int], float] = {}
+        for standard, options in _options_from(profile, sight.players, floor):
+            if chances[standard.key, False] < 0.01 and chances[standard.key, True] < 0.01:
+                continue  # hopeless, whatever the special bids
+            ducking = _way(standard) is _Way.DUCK
+            for option in options:
+                dodge = dodges.get((ducking, option.avoid))
+                if dodge is None:
+                    dodge = dodges[ducking, option.avoid] = assessment.dodge(ducking,
+                                                                             option.avoid)
+                chance = chances[standard.key, option.greed] * dodge
+                value = _expectation(standard, option, chance, profile.fail_points)
+                if value >= self.min_expectation:
+                    ranked.append((value, -option.worth, standard, option))
+        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        for _, _, standard, option in ranked:
+            move = MakeBid(ComboBid.unchecked(profile, standard, option.specials))
+            if move in moves:
+                return move
+        return Pass()
+
+    # -- before the first lead --------------------------------------------------------------
+
+    def _name_trump(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        suits = [int(m.suit) for m in moves if isinstance(m, SetTrump)]
+        hand, iron = sight.hand, sight.iron
+        if sight.is_declarer:
+            def tricks(s: int) -> tuple[float, int]:
+                return (_winning_tricks(hand, sight.unseen, s, sight.players, iron),
+                        _suit_length(hand, s))
+            return SetTrump(Suit(max(suits, key=tricks)))
+        # Master's Trump's chooser: its own longest suit, where D is likely short.
+        return SetTrump(Suit(max(suits, key=lambda s: (_suit_length(hand, s), -s))))
+
+    def _prefer(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        suit = max(range(4), key=lambda s: (_suit_length(sight.hand, s), -s))
+        length = _suit_length(sight.hand, suit)
+        if length < 4:
+            return Prefer()
+        return Prefer(Suit(suit), min(5, length - 3))
+
+    def _commit(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        return Commit(ALL_CARDS[_cheap(_cards(sight.hand), sight)])
+
+    def _take(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        own = sight.laid[sight.seat]
+        def tricks(card: int) -> float:
+            hand = sight.hand & ~(1 << own) | 1 << card
+            unseen = sight.deck & ~hand
+            return _winning_tricks(hand, unseen, card // 13, sight.players, sight.iron)
+        cards = [m.card.index for m in moves if isinstance(m, Take)]
+        return Take(ALL_CARDS[max(cards, key=tricks)])
+
+    def _guess(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        combo = sight.combo
+        assert combo is not None
+        assessment = _assess(sight)
+        count = combo.standard.guesses
+        if combo.greed and count == 2:  # R32: both neighbours of the target (one in range)
+            (target,), _ = _best_guesses(assessment, 1, self.spread)
+            target = min(max(target, 1), HAND_SIZE - 1)
+            return Guess((target - 1, target + 1))
+        numbers, _ = _best_guesses(assessment, count, self.spread)
+        return Guess(numbers)
+
+    def _justice(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        cards = _cards(sight.hand)
+        if _ducking(sight):  # awarded away whenever it is forced to win
+            card = max(cards, key=lambda c: _danger(c, sight))
+        else:  # a loser turned into a trick
+            card = _cheap(cards, sight)
+        return SetJustice(ALL_CARDS[card])
+
+    def _plague(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        return SetPlague(Suit(min(range(4), key=lambda s: (_suit_length(sight.hand, s), s))))
+
+    def _mail(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        return moves[rng.randrange(len(moves))]  # no better idea: a random direction
+
+    def _send(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        """Against (or as) a D who must lose tricks, pass high cards; else low ones."""
+        cards = _cards(sight.hand)
+        if _ducking(sight):
+            chosen = sorted(cards, key=lambda c: _danger(c, sight))[-3:]
+        else:
+            chosen = sorted(cards, key=lambda c: _cheapness(c, sight))[:3]
+        return Send(CardSet(sum(1 << c for c in chosen)))
+
+    def _atelier(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        combo = sight.combo
+        assert combo is not None
+        eligible = sight.hand
+        if "trumps" in combo.exposes and sight.trump >= 0:
+            eligible &= ~SUIT_MASKS[sight.trump]
+        cards = sorted(_cards(eligible), key=lambda c: (_strength(c, sight.iron), c))
+        size = min(combo.atelier_size, len(cards))
+        return SetAtelier(CardSet(sum(1 << c for c in cards[:size])))
+
+    # -- trick play -------------------------------------------------------------------------
+
+    def _play(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        cards = [m.card.index for m in moves if isinstance(m, Play)]
+        if len(cards) == 1:
+            return moves[0]
+        return Play(ALL_CARDS[_choose_card(cards, sight)])
+
+    def _refill(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        cards = [m.card.index for m in moves if isinstance(m, Refill)]
+        return Refill(ALL_CARDS[_lowest(cards, sight.iron)])
+
+    def _award(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
+        """To D when D wants the trick; else to an opponent: the one with the most tricks
+        under Bid of Shame (someone must have more than D), the one with the fewest
+        otherwise."""
+        if _declarer_aim(sight) is _Aim.WIN:
+            return Award(sight.seat)
+        combo = sight.combo
+        assert combo is not None
+        assert combo.standard.goal is not None
+        others = [s for s in range(sight.players) if s != sight.seat]
+        most = combo.standard.goal.kind is GoalKind.NOT_MOST
+        def rank(s: int) -> tuple[int, int]:
+            count = sight.tricks_of(s)
+            return (-count if most else count, s)
+        return Award(min(others, key=rank))
+
+
+def _assess(sight: _Sight) -> _Assessment:
+    """The seat's hand judged for the auction (the same hand is judged once)."""
+    return _assessment(sight.hand, sight.unseen, sight.players)
+
+
+@lru_cache(maxsize=4096)
+def _assessment(hand: int, unseen: int, players: int) -> _Assessment:
+    return _Assessment.of(hand, unseen, players)
+
+
+def _ducking(sight: _Sight) -> bool:
+    """Whether D's standard bid asks D to lose tricks (Zero, the Bids of Shame)."""
+    return sight.combo is not None and _way(sight.combo.standard) is _Way.DUCK
+
+
+def _cheapness(card: int, sight: _Sight) -> tuple[bool, int, int]:
+    """Sort key: cheapest card to give away first (non-trump, low, from a short suit)."""
+    return (card // 13 == sight.trump, _strength(card, sight.iron),
+            _suit_length(sight.hand, card // 13))
+
+
+_Chooser = Callable[[HeuristicBot, _Sight, LegalMoves, random.Random], Move]
+_CHOOSERS: dict[Phase, _Chooser] = {
+    Phase.AUCTION: HeuristicBot._bid,
+    Phase.TRUMP: HeuristicBot._name_trump,
+    Phase.PREFERENCE: HeuristicBot._prefer,
+    Phase.RANK_COMMIT: HeuristicBot._commit,
+    Phase.RANK_TAKE: HeuristicBot._take,
+    Phase.GUESS: HeuristicBot._guess,
+    Phase.JUSTICE: HeuristicBot._justice,
+    Phase.PLAGUE: HeuristicBot._plague,
+    Phase.MAIL: HeuristicBot._mail,
+    Phase.SEND: HeuristicBot._send,
+    Phase.MASTERS_MAIL: HeuristicBot._send,
+    Phase.ATELIER: HeuristicBot._atelier,
+    Phase.PLAY: HeuristicBot._play,
+    Phase.REFILL: HeuristicBot._refill,
+    Phase.AWARD: HeuristicBot._award,
+}
