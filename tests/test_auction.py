@@ -6,6 +6,7 @@ says otherwise, so seat 1 bids first."""
 from __future__ import annotations
 
 import pytest
+from hands import THREE_142, WHOLE_SUITS
 
 from combowhist import (
     ComboBid,
@@ -22,18 +23,8 @@ PROFILE = load_profile("1.4.2")
 
 # Four hand-built 4-player hands: seat i holds one whole suit. The cards do not matter to
 # the auction (R8 is static), only the seats do.
-HANDS = [
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
-    "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
-]
-# A 3-player split of 1.4.2's 39-card deck (no 7C, no 8s, 9s, 10s; R2).
-HANDS_3 = [
-    "AC KC QC JC 6C 5C 4C 3C 2C AS KS QS JS",
-    "7S 6S 5S 4S 3S 2S AH KH QH JH 7H 6H 5H",
-    "4H 3H 2H AD KD QD JD 7D 6D 5D 4D 3D 2D",
-]
+HANDS = list(WHOLE_SUITS)
+HANDS_3 = list(THREE_142)
 
 
 def deal(dealer: int = 0, players: int = 4, **kwargs: object) -> Deal:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hands import THREE_142, WHOLE_SUITS
 
 from combowhist import (
     CheatBeforeBid,
@@ -48,18 +49,8 @@ from combowhist.rules.seats import next_dealer, participants
 
 PROFILE = load_profile("1.4.2")
 
-HANDS = [
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
-    "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
-]
-# A 3-player split of 1.4.2's 39-card deck (R2).
-HANDS_3 = [
-    "AC KC QC JC 6C 5C 4C 3C 2C AS KS QS JS",
-    "7S 6S 5S 4S 3S 2S AH KH QH JH 7H 6H 5H",
-    "4H 3H 2H AD KD QD JD 7D 6D 5D 4D 3D 2D",
-]
+HANDS = list(WHOLE_SUITS)
+HANDS_3 = list(THREE_142)
 
 TAINTLESS_12 = "taintless_masters_game+ending_dog+open_hand"  # 8 + 1 + 3
 TAINTLESS_13 = "taintless_masters_game+open_hand+penalty"  # 8 + 3 + 2

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hands import WHOLE_SUITS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,12 +16,7 @@ from combowhist import Deal, Phase, SerializationError, load_profile
 from combowhist.serialize import DEAL_FORMAT, DEAL_VERSION, deal_from_data, deal_to_data
 from combowhist.strategies import deals_at_phase
 
-SUIT_HANDS = [
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
-    "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
-]
+SUIT_HANDS = list(WHOLE_SUITS)
 
 
 def scripted(moves: list[str], players: int = 4, profile: str = "1.4.2") -> Deal:

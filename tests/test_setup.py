@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import comb
 
 import pytest
+from hands import THREE_142
 
 from combowhist import (
     Card,
@@ -45,11 +46,7 @@ MIXED = [
 ]
 
 # 3 players, 1.4.2 deck (R2: no 7C, 8s, 9s, 10s).
-HANDS_3 = [
-    "AC KC QC JC 6C 5C 4C 3C 2C AS KS QS JS",
-    "7S 6S 5S 4S 3S 2S AH KH QH JH 7H 6H 5H",
-    "4H 3H 2H AD KD QD JD 7D 6D 5D 4D 3D 2D",
-]
+HANDS_3 = list(THREE_142)
 # 3 players, 1.4.1 deck (R2: no 6C, 7s, 8s, 9s).
 HANDS_3_141 = [
     "AC KC QC JC 10C 5C 4C 3C 2C AS KS QS JS",
