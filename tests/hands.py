@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from combowhist import Deal
+
 #: Seat 0 holds all the clubs, 1 the spades, 2 the hearts, 3 the diamonds: whoever leads a
 #: suit takes the trick, so who takes what is known in advance.
 WHOLE_SUITS = (
@@ -17,3 +21,17 @@ THREE_142 = (
     "7S 6S 5S 4S 3S 2S AH KH QH JH 7H 6H 5H",
     "4H 3H 2H AD KD QD JD 7D 6D 5D 4D 3D 2D",
 )
+
+
+def start(hands: Sequence[str], bid: str | None = None, *setup: str, dealer: int = 0,
+          profile: str = "1.4.2") -> Deal:
+    """A deal from ``hands``: if ``bid``, seat left(dealer) bids it and every other seat
+    passes; then the ``setup`` moves."""
+    deal = Deal.from_hands(list(hands), dealer=dealer, profile=profile)
+    if bid is not None:
+        deal = deal.apply(f"bid {bid}")
+        for _ in range(len(hands) - 1):
+            deal = deal.apply("pass")
+    for move in setup:
+        deal = deal.apply(move)
+    return deal

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hands import start
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -48,17 +49,6 @@ def finish(deal: Deal, bots: list[Bot], rng: random.Random) -> Deal:
         deal = deal.apply(move)
     return deal
 
-
-def start(hands: list[str], bid: str | None = None, *setup: str) -> Deal:
-    """Dealer 0; if ``bid``, seat 1 bids it, the others pass; then the ``setup`` moves."""
-    deal = Deal.from_hands(hands, dealer=0, profile="1.4.2")
-    if bid is not None:
-        deal = deal.apply(f"bid {bid}")
-        for _ in range(len(hands) - 1):
-            deal = deal.apply("pass")
-    for move in setup:
-        deal = deal.apply(move)
-    return deal
 
 
 def choice(deal: Deal, bot: Bot = HEURISTIC) -> object:

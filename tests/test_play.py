@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from hands import start
 
-from combowhist import Deal, Phase
+from combowhist import Phase
 from combowhist.cards import CardSet
 from combowhist.errors import IllegalMoveError
 
@@ -41,16 +42,6 @@ VOID_HANDS = (
     "9H 10H JH QH KH AH 8S 9S 10S JS QS KS AS",
 )
 
-
-def start(hands, bid, *setup, dealer=0, profile="1.4.2"):
-    """Seat left(dealer) bids ``bid``, every other seat passes, then the ``setup`` moves."""
-    deal = Deal.from_hands(list(hands), dealer=dealer, profile=profile)
-    deal = deal.apply(f"bid {bid}")
-    for _ in range(len(hands) - 1):
-        deal = deal.apply("pass")
-    for move in setup:
-        deal = deal.apply(move)
-    return deal
 
 
 def play(deal, *cards):
