@@ -1,0 +1,43 @@
+"""Assertions and settings shared by the tests of bad input and of fuzzed input."""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+FUZZ_EXAMPLES_VARIABLE = "COMBOWHIST_FUZZ_EXAMPLES"
+"""Set it to run every fuzz test longer (``benchmarks/fuzz.py`` does)."""
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Settings for a fuzz test: ``examples`` in the suite, or as many as
+    ``COMBOWHIST_FUZZ_EXAMPLES`` asks for in a longer run."""
+    wanted = os.environ.get(FUZZ_EXAMPLES_VARIABLE)
+    return settings(
+        max_examples=int(wanted) if wanted else examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
+
+def assert_refused(state: Any, action: Callable[[Any], object], error: type[Exception],
+                   *words: str) -> Exception:
+    """``action(state)`` raises ``error`` (or a subclass) whose message holds each of
+    ``words``, and ``state`` is unchanged: equal to a deep copy made before, same JSON.
+    Returns the error for further checks."""
+    before = copy.deepcopy(state)
+    before_json = state.to_json() if hasattr(state, "to_json") else None
+    with pytest.raises(error) as info:
+        action(state)
+    message = str(info.value)
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    assert state == before
+    if before_json is not None:
+        assert state.to_json() == before_json
+    return info.value
