@@ -29,7 +29,7 @@ def main() -> int:
         parser.error("--examples must be at least 1")
     root = Path(__file__).resolve().parent.parent
     environment = {**os.environ, "COMBOWHIST_FUZZ_EXAMPLES": str(options.examples)}
-    command = [sys.executable, "-m", "pytest", "-m", "fuzz", "-p", "no:doctest",
+    command = [sys.executable, "-m", "pytest", "-m", "fuzz",
                "--hypothesis-show-statistics", "tests", *options.pytest_args]
     return subprocess.run(command, cwd=root, env=environment, check=False).returncode
 
