@@ -1,22 +1,29 @@
-"""Benchmark: random full deals through the engine against a minimal whist playout.
+"""Benchmark: random full deals through the engine, against the tightest honest floor.
 
 Every decision of a deal, auction and pre-game events included, is a uniformly random legal
-move, and every move goes through ``Deal.apply`` with its full legality check. The
-reference, timed in the same run, is the least a Python whist playout can do: four bitmask
-hands, a random legal card each turn (follow suit if able), the trick winner, no checks, no
-states.
+move. Sides, each timed in the same run, interleaved:
+
+- **floor**: the least a Python whist playout can do. Bitmask hands; a random legal card
+  picked by stepping through the set bits of the legal mask (``m &= m - 1``); follow suit;
+  the trick winner. No checks, no states, no auction.
+- **per-move**: the engine's checked path, ``deal.legal_moves()`` then ``deal.apply(...)``
+  with a uniformly random legal move, every move checked.
+- **kernel**: ``deal.playout(rng)``, which plays the rest of a deal on plain ints and returns
+  the finished state; shown where the engine has it.
+- **openspiel**: OpenSpiel's bridge through ``pyspiel`` (random chance outcomes and random
+  legal actions, auction and play, no double dummy), where ``open_spiel`` is installed
+  (``pip install -e '.[bench]'``).
 
     python benchmarks/random_deals.py [--deals N] [--players 3|4] [--profile 1.4.2]
 
-Where wall-clock timings are noisy, count instructions instead, one side at a time::
+It prints deals/s and moves/s for each side (the best of its runs) and, for each side, the
+ratio of its time per deal to the floor's: the median over interleaved rounds, so that both
+sides of each ratio ran under the same machine load (range in brackets). Timings vary between
+machines; the ratios are what to compare. To count instructions instead of time, run one side
+once under callgrind::
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        python benchmarks/random_deals.py --only engine --deals 200
-
-It prints deals/s and moves/s for both (the best of ``--repeat`` runs each), and the ratio
-of time per deal (engine / reference): the median over interleaved pairs of runs, so that
-both sides of each ratio ran under the same machine load. Timings vary between machines;
-the ratio is what to compare.
+        python benchmarks/random_deals.py --only per-move --deals 200
 """
 
 from __future__ import annotations
@@ -25,12 +32,55 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from combowhist import Deal, load_profile
 
+Side = Callable[[int, int, str, int], tuple[float, int]]
 
-def engine_deals(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
-    """Play ``count`` random deals through the engine; return (seconds, moves)."""
+
+def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
+    """``count`` unchecked random whist playouts on bitmask hands; (seconds, plays)."""
+    rng = random.Random(seed)
+    randrange = rng.randrange
+    suits = [((1 << 13) - 1) << (13 * s) for s in range(4)]
+    deck = list(range(13 * players))
+    plays = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        rng.shuffle(deck)
+        hands = [0] * players
+        for i, card in enumerate(deck):
+            hands[i % players] |= 1 << card
+        trump = randrange(4)
+        leader = 0
+        for _trick in range(13):
+            led_mask = 0
+            best_seat = leader
+            best_key = -1
+            for offset in range(players):
+                seat = (leader + offset) % players
+                hand = hands[seat]
+                legal = hand & led_mask or hand
+                for _ in range(randrange(legal.bit_count())):
+                    legal &= legal - 1
+                bit = legal & -legal
+                hands[seat] = hand ^ bit
+                card = bit.bit_length() - 1
+                suit = card // 13
+                if not led_mask:
+                    led_mask = suits[suit]
+                    led = suit
+                key = 13 + card % 13 if suit == trump else card % 13 if suit == led else -1
+                if key > best_key:
+                    best_seat, best_key = seat, key
+            plays += players
+            leader = best_seat
+    return time.perf_counter() - start, plays
+
+
+def per_move(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
+    """``count`` random deals through ``legal_moves()`` and the checked ``apply``."""
     rules = load_profile(profile)
     rng = random.Random(seed)
     moves_made = 0
@@ -44,40 +94,50 @@ def engine_deals(count: int, players: int, profile: str, seed: int) -> tuple[flo
     return time.perf_counter() - start, moves_made
 
 
-def minimal_playouts(count: int, players: int, seed: int) -> tuple[float, int]:
-    """The reference: ``count`` unchecked random whist playouts on bitmask hands."""
+def kernel(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
+    """``count`` random deals played by ``deal.playout(rng)``."""
+    rules = load_profile(profile)
     rng = random.Random(seed)
-    suit_masks = [((1 << 13) - 1) << (13 * s) for s in range(4)]
-    deck = list(range(52))[: 13 * players]
-    plays = 0
+    moves_made = 0
+    start = time.perf_counter()
+    for number in range(count):
+        deal = Deal.new(players=players, dealer=number % players, profile=rules, rng=rng)
+        moves_made += len(deal.playout(rng).history)  # type: ignore[attr-defined]
+    return time.perf_counter() - start, moves_made
+
+
+def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
+    """``count`` random games of OpenSpiel's bridge (4 players always)."""
+    import pyspiel
+
+    game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
+    rng = random.Random(seed)
+    actions = 0
     start = time.perf_counter()
     for _ in range(count):
-        rng.shuffle(deck)
-        hands = [0] * players
-        for i, card in enumerate(deck):
-            hands[i % players] |= 1 << card
-        trump = rng.randrange(4)
-        leader = 0
-        for _trick in range(13):
-            led = -1
-            best_seat, best_key = leader, -1
-            for offset in range(players):
-                seat = (leader + offset) % players
-                hand = hands[seat]
-                if led >= 0 and hand & suit_masks[led]:
-                    hand &= suit_masks[led]
-                cards = [c for c in range(52) if hand >> c & 1]
-                card = cards[rng.randrange(len(cards))]
-                hands[seat] &= ~(1 << card)
-                suit = card // 13
-                if led < 0:
-                    led = suit
-                key = 100 + card % 13 if suit == trump else card % 13 if suit == led else -1
-                if key > best_key:
-                    best_seat, best_key = seat, key
-                plays += 1
-            leader = best_seat
-    return time.perf_counter() - start, plays
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+    return time.perf_counter() - start, actions
+
+
+def available_sides() -> dict[str, Side]:
+    sides: dict[str, Side] = {"floor": floor, "per-move": per_move}
+    if hasattr(Deal, "playout"):
+        sides["kernel"] = kernel
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        sides["openspiel"] = openspiel
+    return sides
 
 
 def main() -> None:
@@ -86,33 +146,40 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4), default=4)
     parser.add_argument("--profile", default="1.4.2")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=15,
-                        help="interleaved pairs of runs; the median ratio is reported")
-    parser.add_argument("--only", choices=("engine", "reference"),
+    parser.add_argument("--rounds", type=int, default=11,
+                        help="interleaved rounds, each running every side once")
+    parser.add_argument("--only", choices=("floor", "per-move", "kernel", "openspiel"),
                         help="run one side once, untimed (to count instructions, e.g. "
                              "under valgrind --tool=callgrind)")
     args = parser.parse_args()
-    if args.only == "engine":
-        engine_deals(args.deals, args.players, args.profile, args.seed)
+    sides = available_sides()
+    if args.only is not None:
+        if args.only not in sides:
+            parser.error(f"{args.only} is not available here")
+        sides[args.only](args.deals, args.players, args.profile, args.seed)
         return
-    if args.only == "reference":
-        minimal_playouts(args.deals, args.players, args.seed)
-        return
-    engine_deals(20, args.players, args.profile, args.seed)  # warm the caches
-    engine_runs, ref_runs = [], []
-    for _ in range(args.repeat):  # interleaved, so both see the same machine load
-        engine_runs.append(engine_deals(args.deals, args.players, args.profile, args.seed))
-        ref_runs.append(minimal_playouts(args.deals, args.players, args.seed))
-    engine_time, engine_moves = min(engine_runs)
-    ref_time, ref_plays = min(ref_runs)
-    ratios = sorted(e[0] / r[0] for e, r in zip(engine_runs, ref_runs, strict=True))
-    print(f"engine:    {args.deals / engine_time:9.0f} deals/s  {engine_moves / engine_time:9.0f} "
-          f"moves/s  ({engine_moves / args.deals:.1f} moves a deal)")
-    print(f"reference: {args.deals / ref_time:9.0f} deals/s  {ref_plays / ref_time:9.0f} "
-          f"plays/s")
-    print(f"ratio (engine time per deal / reference): {statistics.median(ratios):.2f}x median "
-          f"of {len(ratios)} interleaved pairs (range {ratios[0]:.2f}-{ratios[-1]:.2f}); "
-          f"best against best {engine_time / ref_time:.2f}x")
+    for side in sides.values():  # warm caches and imports
+        side(20, args.players, args.profile, args.seed)
+    runs: dict[str, list[tuple[float, int]]] = {name: [] for name in sides}
+    for round_number in range(args.rounds):  # interleaved: every side sees the same load
+        for name, side in sides.items():
+            runs[name].append(side(args.deals, args.players, args.profile,
+                                   args.seed + round_number))
+    print(f"{args.deals} deals a run, {args.players} players, profile {args.profile}, "
+          f"{args.rounds} interleaved rounds")
+    for name, results in runs.items():
+        best, moves = min(results)
+        ratios = sorted(r[0] / f[0] for r, f in zip(results, runs["floor"], strict=True))
+        note = "" if name != "openspiel" else "  (bridge, 4 players, chance moves counted)"
+        ratio = ("" if name == "floor" else
+                 f"  {statistics.median(ratios):5.2f}x the floor "
+                 f"[{ratios[0]:.2f}-{ratios[-1]:.2f}]")
+        print(f"{name:>10}: {args.deals / best:8.0f} deals/s {moves / best:10.0f} moves/s "
+              f"({moves / args.deals:5.1f} a deal){ratio}{note}")
+    why = {"kernel": "the engine has no Deal.playout",
+           "openspiel": "open_spiel is not installed: pip install -e '.[bench]'"}
+    for name in why.keys() - sides.keys():
+        print(f"{name:>10}: not measured ({why[name]})")
 
 
 if __name__ == "__main__":
