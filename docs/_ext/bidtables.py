@@ -3,7 +3,7 @@
 ``.. bid-tables:: 1.4.2``
     The standard-bid and special-bid tables of a profile, every column read from the
     profile's :class:`~combowhist.bids.Bid` rows with the same column helpers that
-    ``combowhist rules`` prints with.
+    ``combowhist rules`` prints with, and a "Type" column with the notation to type.
 
 ``.. three-player-decks::``
     The cards each built-in profile removes for 3 players (R2), and how they differ.
@@ -23,6 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from combowhist import CombowhistError, available_profiles, load_profile
+from combowhist.bids import Bid
 from combowhist.cli.rules import (
     incompatibility_text,
     order_text,
@@ -85,33 +86,38 @@ def table(title: str, header: Sequence[str], rows: Sequence[Sequence[Cell]],
     return result
 
 
+def notation(bid: Bid) -> list[nodes.Node]:
+    """What to type for a bid in a combo (``bid trump+lock``): its key, as literal text."""
+    return [nodes.literal(text=bid.key)]
+
+
 def standard_bid_table(profile: RuleProfile) -> nodes.table:
     """Rulebook section 4 for a profile, English and Swedish names."""
     rows: list[list[Cell]] = [
-        [bid.name("en"), bid.name("sv"), worth_text(bid), score_text(bid), trump_text(bid),
-         tricks_text(bid), rich_text(bid.rules["en"])]
+        [bid.name("en"), bid.name("sv"), notation(bid), worth_text(bid), score_text(bid),
+         trump_text(bid), tricks_text(bid), rich_text(bid.rules["en"])]
         for bid in profile.standard_bids
     ]
     return table(
         f"Standard bids of profile {profile}",
-        ["Name", "Swedish", "Worth", "Score", "Trump", "Tricks", "Rules"],
+        ["Name", "Swedish", "Type", "Worth", "Score", "Trump", "Tricks", "Rules"],
         rows,
-        [14, 12, 5, 5, 5, 6, 50],
+        [13, 12, 12, 5, 5, 5, 6, 44],
     )
 
 
 def special_bid_table(profile: RuleProfile) -> nodes.table:
     """Rulebook section 5 for a profile, English and Swedish names."""
     rows: list[list[Cell]] = [
-        [bid.name("en"), bid.name("sv"), worth_text(bid), order_text(bid),
+        [bid.name("en"), bid.name("sv"), notation(bid), worth_text(bid), order_text(bid),
          incompatibility_text(profile, bid), rich_text(bid.rules["en"])]
         for bid in profile.special_bids
     ]
     return table(
         f"Special bids of profile {profile}",
-        ["Name", "Swedish", "Worth", "Order", "Incompatibility", "Rules"],
+        ["Name", "Swedish", "Type", "Worth", "Order", "Incompatibility", "Rules"],
         rows,
-        [12, 12, 6, 5, 14, 50],
+        [11, 11, 11, 6, 5, 13, 43],
     )
 
 
