@@ -674,7 +674,9 @@ def _distributed() -> Any:
         import distributed  # a missing Dask fails here where CI requires it
 
         return distributed
-    return pytest.importorskip("distributed")
+    return pytest.importorskip(
+        "distributed", reason="running on a Dask cluster needs the dask extra: "
+                              "pip install -e '.[dask]'")
 
 
 def test_dask_local_cluster(deals_result: SimulationResult) -> None:
