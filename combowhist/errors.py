@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from combowhist.simulate import SimulationResult
+
 __all__ = [
     "CombowhistError",
     "GameError",
@@ -49,5 +54,10 @@ class GameError(CombowhistError):
 
 
 class SimulationError(CombowhistError):
-    """Simulation settings that cannot run (a bad count, bot list, seed or worker setting),
-    or simulation results that cannot be merged or read."""
+    """Simulation settings that cannot run (a bad count, bot list, seed or worker setting,
+    a bot that cannot be copied to the workers), a run in which a bot or a worker failed, or
+    simulation results that cannot be merged or read."""
+
+    partial: SimulationResult | None = None
+    """For a run that failed part-way: the result of the items (deals or games) finished
+    before the one that failed (see :mod:`combowhist.simulate`); ``None`` otherwise."""

@@ -24,7 +24,7 @@ chance from seeds made of ``seed`` and ``i`` alone:
   seed), and its bots choose with ``random.Random(f"{seed}:{i}")``.
 
 So the same arguments give the same result whatever the number of workers, the executor or
-the chunk size.
+the chunk size (for bots that keep no state between decisions: see below).
 
 **Parallel runs.** The items are split into chunks of consecutive indices; each chunk is one
 call of a picklable top-level function that returns a partial :class:`SimulationResult`,
@@ -35,22 +35,46 @@ and the partial results are merged in index order. Any
     with Client("tcp://scheduler:8786") as client:
         result = simulate_games(10_000, executor=client.get_executor())
 
-Bots travel to the workers with the chunks, so for process pools and clusters they must be
-picklable (instances of a top-level class, e.g. an :func:`attrs.frozen` one like
-:class:`~combowhist.bots.RandomBot`). The process pool uses the platform's default start
-method; where that is "spawn" (Windows, macOS), a script that simulates must guard its main
-code with ``if __name__ == "__main__":``.
+**Bots are copied per chunk.** Every chunk plays with its own copies of the bots: deep
+copies (:func:`copy.deepcopy`) when it runs in this process (``workers=1``, a
+:class:`~concurrent.futures.ThreadPoolExecutor`), pickled copies when it runs in another
+process or on a cluster. The bots you pass are never changed, and a bot that keeps state
+(one that counts, remembers or learns) starts afresh in every chunk and loses what it
+learned when its chunk ends: nothing it learns reaches the other chunks or comes back to
+you, and its play depends on the chunk size (but not on the number of workers or the
+executor). Keep bots stateless for simulations, or give a learning bot its own loop over
+:func:`~combowhist.bots.play_deal`. For process pools and clusters the bots must be
+picklable (instances of a top-level class holding picklable values, e.g. an
+:func:`attrs.frozen` one like :class:`~combowhist.bots.RandomBot`); a bot that is not (one
+holding a lambda, an open file or a lock) is refused before the run with a
+:class:`~combowhist.errors.SimulationError` naming it. The process pool uses the platform's
+default start method; where that is "spawn" (Windows, macOS), a script that simulates must
+guard its main code with ``if __name__ == "__main__":``.
+
+**Failures.** When a bot raises (or returns a move the rules refuse) in item ``i``, the run
+stops with a :class:`~combowhist.errors.SimulationError` naming the item, the run's seed and
+the item's own seed ``f"{seed}:{i}"``, with the original exception's type and message in its
+text and the exception itself as its ``__cause__``. Its ``partial`` attribute holds the
+finished work: the :class:`SimulationResult` of items ``0`` to ``i - 1``, exactly what a run
+of ``i`` items with the same settings returns, whatever the workers (items after ``i`` that
+other workers finished are dropped, so that the partial result is reproducible;
+``partial.items`` is ``i``). If a worker itself fails (a process dies, a result cannot
+travel back), the error names the items of its chunk, and ``partial`` holds the items before
+that chunk. Of several failures, the one of the lowest item is reported.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures
+import copy
 import csv
 import json
 import math
 import os
+import pickle
 import random
+import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Generic, TypeVar
@@ -559,26 +583,63 @@ class _Tally:
         return attrs.evolve(empty, **changes)
 
 
-def _run_chunk(task: _Task, start: int, stop: int) -> SimulationResult:
-    """Play items ``start`` to ``stop - 1`` of a run and return their tallies."""
+@attrs.frozen
+class _Failure:
+    """A chunk that stopped early: item ``item`` failed with ``error`` and ``done`` holds
+    the chunk's items before it. ``exact`` is false when the executor or the worker failed
+    (a worker died, a result could not travel back): then the whole chunk, items ``item``
+    to ``stop - 1``, is lost and which item failed is unknown."""
+
+    item: int
+    stop: int
+    done: SimulationResult
+    error: BaseException
+    what: str
+    """The original exception's type and message."""
+    trace: str
+    """Its traceback as text: lost when the exception travels back from a process."""
+    exact: bool = True
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _Failure, (self.item, self.stop, self.done, _portable_error(self.error),
+                          self.what, self.trace, self.exact)
+
+
+def _portable_error(error: BaseException) -> BaseException:
+    """``error`` if it survives pickling, else a stand-in with its text."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error} (the exception itself could "
+                            f"not be pickled)")
+    return error
+
+
+def _run_chunk(task: _Task, start: int, stop: int) -> SimulationResult | _Failure:
+    """Play items ``start`` to ``stop - 1`` of a run and return their tallies, or, if an
+    item fails, a :class:`_Failure` holding the tallies of the items before it."""
     rules = load_profile(task.profile)
+    bots = copy.deepcopy(task.bots)  # every chunk plays with its own copies, wherever it runs
+    play = _play_one_deal if task.kind == "deals" else _play_one_game
     tally = _Tally()
-    if task.kind == "deals":
-        for i in range(start, stop):
-            _play_one_deal(task, rules, i, tally)
-    else:
-        for i in range(start, stop):
-            _play_one_game(task, rules, i, tally)
+    for i in range(start, stop):
+        try:
+            play(task, rules, bots, i, tally)  # plays the whole item, then tallies it
+        except Exception as error:
+            return _Failure(i, stop, tally.result(task.result, i - start), error,
+                            f"{type(error).__name__}: {error}",
+                            "".join(traceback.format_exception(error)))
     return tally.result(task.result, stop - start)
 
 
-def _play_one_deal(task: _Task, rules: RuleProfile, i: int, tally: _Tally) -> None:
+def _play_one_deal(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: int,
+                   tally: _Tally) -> None:
     rng = random.Random(f"{task.seed}:{i}")
     deal = Deal.new(task.players, dealer=i % task.players, profile=rules, rng=rng)
-    deal = play_deal(deal, task.bots, rng)
+    deal = play_deal(deal, bots, rng)
     result = deal.result
     assert result is not None
-    names = [bot.name for bot in task.bots]
+    names = [bot.name for bot in bots]
     for seat, name in enumerate(names):
         tally.counters["bot_seats"][name] += 1
         tally.counters["bot_points"][name] += result.points[seat]
@@ -593,8 +654,9 @@ def _seating(bots: Sequence[Bot], game: int) -> tuple[Bot, ...]:
     return tuple(bots[(player - game) % n] for player in range(n))
 
 
-def _play_one_game(task: _Task, rules: RuleProfile, i: int, tally: _Tally) -> None:
-    seating = _seating(task.bots, i)
+def _play_one_game(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: int,
+                   tally: _Tally) -> None:
+    seating = _seating(bots, i)
     names = [bot.name for bot in seating]
     game = Game.new(task.players, rules, task.variant or "classic", seed=f"{task.seed}:{i}")
     game = play_game(game, seating, random.Random(f"{task.seed}:{i}"), task.max_deals)
@@ -656,7 +718,9 @@ def simulate_deals(
         so that progress moves in small steps and the workers share the load evenly).
     :param progress: called with ``(deals done, deals)`` each time a chunk finishes.
     :raises ~combowhist.errors.SimulationError: for a bad count, player number, bot list,
-        seed or worker setting.
+        seed or worker setting, or a bot that cannot be copied (before the run); when a deal
+        or a worker fails, with the finished deals in its ``partial`` (see "Failures"
+        above).
     """
     rules = load_profile(profile)
     _check_count("deals", deals)
@@ -708,7 +772,9 @@ def simulate_games(
         at least :data:`PARALLEL_MIN_GAMES` games.
     :param chunk_size: games per chunk (default: about ``games / max(100, 8 * workers)``).
     :param progress: called with ``(games done, games)`` each time a chunk finishes.
-    :raises ~combowhist.errors.SimulationError: for a bad count, bot list, seed or worker setting.
+    :raises ~combowhist.errors.SimulationError: for a bad count, bot list, seed or worker
+        setting, or a bot that cannot be copied (before the run); when a game or a worker
+        fails, with the finished games in its ``partial`` (see "Failures" above).
     :raises ~combowhist.errors.GameError: for bad players, variant or rounds.
     """
     rules = load_profile(profile)
@@ -775,53 +841,125 @@ def _run(task: _Task, total: int, executor: concurrent.futures.Executor | None,
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number of at least 1 or None, "
                          f"not {chunk_size!r}")
-    if total == 0:
-        return task.result
     cpus = os.cpu_count() or 1
     if executor is None and workers is None:
         workers = cpus if cpus > 1 and total >= parallel_from else 1
+    in_process = (executor is None and workers == 1) or isinstance(
+        executor, concurrent.futures.ThreadPoolExecutor)
+    _check_copyable(task.bots, pickled=not in_process)
+    if total == 0:
+        return task.result
     size = chunk_size or math.ceil(total / max(100, 8 * (workers or cpus)))
     chunks = _chunks(total, size)
     if executor is not None:
-        parts = _gather(executor, task, chunks, total, progress)
+        outcomes = _gather(executor, task, chunks, total, progress)
     elif workers == 1:
-        parts = []
-        done = 0
-        for start, stop in chunks:
-            parts.append(_run_chunk(task, start, stop))
-            done += stop - start
-            if progress is not None:
-                progress(done, total)
+        outcomes = _run_here(task, chunks, total, progress)
     else:
         assert workers is not None
         pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(chunks)))
         try:
-            parts = _gather(pool, task, chunks, total, progress)
+            outcomes = _gather(pool, task, chunks, total, progress)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-    merged = task.result
-    for part in parts:
-        merged = merged.merge(part)
-    return merged
+    return _combine(task, outcomes)
+
+
+def _check_copyable(bots: tuple[Bot, ...], pickled: bool) -> None:
+    """Refuse, before the run, a bot that cannot be copied for the chunks: deep-copied in
+    this process, pickled for other processes."""
+    for number, bot in enumerate(bots):
+        try:
+            if pickled:
+                pickle.dumps(bot)
+            else:
+                copy.deepcopy(bot)
+        except Exception as error:
+            how = ("pickled for the worker processes (use a bot of a top-level class holding "
+                   "picklable values, or workers=1)") if pickled else "copied"
+            raise SimulationError(
+                f"bot {number} ({bot.name!r}, {bot!r}) cannot be {how}: "
+                f"{type(error).__name__}: {error}") from error
+
+
+_Outcome = SimulationResult | _Failure | None
+
+
+def _run_here(task: _Task, chunks: list[tuple[int, int]], total: int,
+              progress: Progress | None) -> list[_Outcome]:
+    """Run the chunks in this process, in order, up to the first that fails."""
+    outcomes: list[_Outcome] = []
+    for start, stop in chunks:
+        outcome = _run_chunk(task, start, stop)
+        outcomes.append(outcome)
+        if isinstance(outcome, _Failure):
+            break
+        if progress is not None:
+            progress(stop, total)
+    return outcomes
 
 
 def _gather(executor: concurrent.futures.Executor, task: _Task, chunks: list[tuple[int, int]],
-            total: int, progress: Progress | None) -> list[SimulationResult]:
-    """Run the chunks on ``executor``; the partial results in chunk order."""
+            total: int, progress: Progress | None) -> list[_Outcome]:
+    """Run the chunks on ``executor``; their outcomes in chunk order. After a failure it
+    waits only for the chunks before the failed one (they may fail earlier still) and
+    cancels the rest."""
     futures = {executor.submit(_run_chunk, task, start, stop): index
                for index, (start, stop) in enumerate(chunks)}
-    parts: list[SimulationResult | None] = [None] * len(chunks)
+    outcomes: list[_Outcome] = [None] * len(chunks)
+    first_failed = len(chunks)
     done = 0
     try:
         for future in concurrent.futures.as_completed(futures):
             index = futures[future]
-            parts[index] = future.result()
-            start, stop = chunks[index]
-            done += stop - start
-            if progress is not None:
+            outcome = outcomes[index] = _outcome(future, task, *chunks[index])
+            if isinstance(outcome, _Failure):
+                first_failed = min(first_failed, index)
+            elif progress is not None:
+                done += outcome.items
                 progress(done, total)
-    except BaseException:
+            if first_failed < len(chunks) and None not in outcomes[:first_failed]:
+                break
+    finally:
         for future in futures:
             future.cancel()
-        raise
-    return [part for part in parts if part is not None]
+    return outcomes
+
+
+def _outcome(future: concurrent.futures.Future[SimulationResult | _Failure], task: _Task,
+             start: int, stop: int) -> SimulationResult | _Failure:
+    try:
+        return future.result()
+    except Exception as error:  # the executor or the worker failed, not an item
+        return _Failure(start, stop, task.result, error, f"{type(error).__name__}: {error}",
+                        "", exact=False)
+
+
+def _combine(task: _Task, outcomes: list[_Outcome]) -> SimulationResult:
+    """The chunks' results merged in order; a :class:`SimulationError` carrying the merged
+    results before the first failure, if one failed."""
+    merged = task.result
+    for outcome in outcomes:
+        assert outcome is not None  # every chunk before a failure has finished
+        if isinstance(outcome, _Failure):
+            raise _failure_error(task, merged.merge(outcome.done), outcome) from outcome.error
+        merged = merged.merge(outcome)
+    return merged
+
+
+def _failure_error(task: _Task, partial: SimulationResult, failure: _Failure
+                   ) -> SimulationError:
+    what = task.kind[:-1]
+    if failure.exact:
+        where = (f"{what} {failure.item} failed (run seed {task.seed!r}; the {what}'s own "
+                 f"seed is '{task.seed}:{failure.item}')")
+    else:
+        where = (f"the worker playing {task.kind} {failure.item} to {failure.stop - 1} "
+                 f"failed (run seed {task.seed!r})")
+    kept = f"{task.kind} 0 to {partial.items - 1}" if partial.items else f"no {task.kind}"
+    error = SimulationError(f"simulation stopped: {where}: {failure.what}; "
+                            f"error.partial holds the finished {kept}")
+    error.partial = partial
+    if failure.trace and failure.error.__traceback__ is None:  # it came from a process
+        failure.error.add_note(f"Traceback in the worker:\n{failure.trace}")
+    return error

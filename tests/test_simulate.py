@@ -465,17 +465,205 @@ def test_default_workers_choose_by_run_size(monkeypatch: pytest.MonkeyPatch) -> 
     assert result.endings == {"unfinished": 50}
 
 
-def test_a_failing_chunk_raises() -> None:
+# -- failures -------------------------------------------------------------------------------
+
+
+@attrs.define
+class FailsOnNth:
+    """Plays like TimidBot and raises on its ``n``-th decision. It counts, so it has state:
+    each chunk's copy counts from 0."""
+
+    n: int
+    name: str = "fails"
+    decisions: int = 0
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        self.decisions += 1
+        if self.decisions == self.n:
+            raise RuntimeError(f"decision {self.n} broke")
+        return TimidBot(self.name).choose(deal, seat, rng)
+
+
+@attrs.frozen
+class FailsOnHand:
+    """Plays like TimidBot and raises when dealt ``hand``: fails in one deal, whatever the
+    chunks."""
+
+    hand: Any
+    name: str = "fails"
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        if deal.phase is Phase.AUCTION and deal.hands[seat] == self.hand:
+            raise RuntimeError("the bot broke on this hand")
+        return TimidBot(self.name).choose(deal, seat, rng)
+
+
+class Unpicklable(RuntimeError):
+    """An exception that cannot travel back from a worker process."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.callback = lambda: None
+
+
+@attrs.frozen
+class RaisesUnpicklable:
+    name: str = "odd"
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        raise Unpicklable("an odd failure")
+
+
+@attrs.frozen
+class HoldsLambda:
+    name: str = "lambda"
+    pick: Any = lambda moves: moves[0]
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        return self.pick(deal.legal_moves())  # type: ignore[no-any-return]
+
+
+class InlineExecutor(concurrent.futures.Executor):
+    """Runs each call when it is submitted; stands for an executor of other processes (a
+    cluster's), so the bots must pickle. ``failing`` chunk starts fail as a dead worker."""
+
+    def __init__(self, failing: tuple[int, ...] = ()) -> None:
+        self.submitted = 0
+        self.failing = failing
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        if args[1] in self.failing:
+            future.set_exception(OSError("the worker died"))
+        else:
+            future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def _fails(run: Any) -> SimulationError:
+    with pytest.raises(SimulationError) as caught:
+        run()
+    return caught.value
+
+
+_MODES: dict[str, Any] = {
+    "workers=1": lambda: {"workers": 1},
+    "workers=2": lambda: {"workers": 2},
+    "thread executor": lambda: {"executor": concurrent.futures.ThreadPoolExecutor(2)},
+    "process executor": lambda: {"executor": concurrent.futures.ProcessPoolExecutor(2)},
+}
+
+
+@pytest.fixture(params=list(_MODES))
+def mode(request: pytest.FixtureRequest) -> Any:
+    options = _MODES[request.param]()
+    yield options
+    if "executor" in options:
+        options["executor"].shutdown()
+
+
+def test_issue9_a_bot_failing_on_its_nth_decision_names_the_deal_and_seed(
+        mode: dict[str, Any]) -> None:
+    bots = (FailsOnNth(150),) * 4
+    error = _fails(lambda: simulate_deals(40, bots=bots, seed=3, chunk_size=5, **mode))
+    # Each chunk's copy of the bot counts from 0, so the failing deal is the same in every
+    # mode: the one of chunk 0 where the 150th decision falls.
+    reference = _fails(lambda: simulate_deals(40, bots=bots, seed=3, chunk_size=5, workers=1))
+    assert str(error) == str(reference)
+    assert error.partial is not None
+    failed = error.partial.items
+    assert 0 < failed < 5
+    assert f"deal {failed} failed (run seed 3; the deal's own seed is '3:{failed}')" in str(error)
+    assert "RuntimeError: decision 150 broke" in str(error)
+    assert f"error.partial holds the finished deals 0 to {failed - 1}" in str(error)
+    assert isinstance(error.__cause__, RuntimeError)
+    assert str(error.__cause__) == "decision 150 broke"
+    # the partial result is exactly the deals before: a run of just those, with the same
+    # bot (it does not fail in them) and with a bot that never fails
+    assert error.partial == simulate_deals(failed, bots=bots, seed=3, chunk_size=5, workers=1)
+    assert error.partial == simulate_deals(failed, bots=(TimidBot("fails"),) * 4, seed=3,
+                                           workers=1)
+    assert bots[0].decisions == 0  # the bot passed in is never changed: chunks play copies
+
+
+def test_issue9_a_failing_deal_keeps_the_finished_chunks(mode: dict[str, Any]) -> None:
+    rng = random.Random("3:13")
+    bots = (FailsOnHand(Deal.new(4, dealer=13 % 4, rng=rng).hands[2]),) * 4
+    error = _fails(lambda: simulate_deals(30, bots=bots, seed=3, chunk_size=4, **mode))
+    assert "deal 13 failed (run seed 3; the deal's own seed is '3:13')" in str(error)
+    assert "RuntimeError: the bot broke on this hand" in str(error)
+    assert error.partial == simulate_deals(13, bots=(TimidBot("fails"),) * 4, seed=3,
+                                           workers=1)
+
+
+def test_issue9_a_failing_game_names_the_game_and_keeps_the_games_before() -> None:
+    from combowhist import Game
+
+    bots = (FailsOnHand(Game.new(4, seed="5:2").deal.hands[1]),) * 4  # type: ignore[union-attr]
+    for options in ({"workers": 1}, {"workers": 2}):
+        error = _fails(lambda: simulate_games(5, bots=bots, seed=5, chunk_size=1,
+                                              max_deals=20, **options))  # noqa: B023
+        assert "game 2 failed (run seed 5; the game's own seed is '5:2')" in str(error)
+        assert "error.partial holds the finished games 0 to 1" in str(error)
+        assert isinstance(error.__cause__, RuntimeError)
+        assert error.partial == simulate_games(2, bots=(TimidBot("fails"),) * 4, seed=5,
+                                               max_deals=20, workers=1)
+
+
+def test_issue9_a_failing_worker_names_its_chunk_and_keeps_the_chunks_before() -> None:
+    executor = InlineExecutor(failing=(8,))
+    error = _fails(lambda: simulate_deals(20, bots=TIMID, seed=3, chunk_size=4,
+                                          executor=executor))
+    assert "the worker playing deals 8 to 11 failed (run seed 3): OSError: the worker " \
+           "died; error.partial holds the finished deals 0 to 7" in str(error)
+    assert isinstance(error.__cause__, OSError)
+    assert error.partial == simulate_deals(8, bots=TIMID, seed=3, workers=1)
+
+
+def test_issue9_an_exception_that_cannot_travel_back_is_reported_by_its_text() -> None:
+    error = _fails(lambda: simulate_deals(4, bots=(RaisesUnpicklable(),) * 4, seed=3,
+                                          workers=2, chunk_size=2))
+    assert "deal 0 failed" in str(error)
+    assert "Unpicklable: an odd failure" in str(error)
+    assert "an odd failure" in str(error.__cause__)
+    assert any("Traceback in the worker" in note
+               for note in getattr(error.__cause__, "__notes__", []))
+    assert error.partial is not None
+    assert error.partial.items == 0
+
+
+def test_issue9_an_unpicklable_bot_is_refused_before_a_parallel_run() -> None:
+    bots = (TimidBot(), HoldsLambda(), TimidBot(), TimidBot())
+    for options in ({"workers": 2}, {"executor": InlineExecutor()}):
+        error = _fails(lambda: simulate_deals(8, bots=bots, **options))  # noqa: B023
+        assert "bot 1 ('lambda'" in str(error)
+        assert "cannot be pickled for the worker processes" in str(error)
+        assert error.__cause__ is not None
+        assert type(error.__cause__).__name__ in str(error)
+        assert error.partial is None
+    with pytest.raises(SimulationError, match=r"bot 0 \('lambda'"):
+        simulate_games(4, bots=(HoldsLambda(),) * 4, workers=2)
+    executor = InlineExecutor()
+    _fails(lambda: simulate_deals(8, bots=bots, executor=executor))
+    assert executor.submitted == 0
+    # in this process the bots are only deep-copied: a lambda is no obstacle
+    assert simulate_deals(8, bots=bots, workers=1).deals == 8
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert simulate_deals(8, bots=bots, executor=pool).deals == 8
+
+
+def test_issue9_a_bot_that_cannot_be_copied_is_refused_before_the_run() -> None:
     @attrs.frozen
-    class BrokenBot:
-        name: str = "broken"
+    class HoldsLock:
+        name: str = "locked"
+        lock: Any = attrs.field(factory=threading.Lock)
 
         def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
-            raise RuntimeError("broken bot")
+            return TimidBot().choose(deal, seat, rng)
 
-    with concurrent.futures.ThreadPoolExecutor(2) as pool, \
-            pytest.raises(RuntimeError, match="broken bot"):
-        simulate_deals(10, bots=(BrokenBot(),) * 4, executor=pool, chunk_size=2)
+    with pytest.raises(SimulationError, match=r"bot 0 \('locked'.* cannot be copied"):
+        simulate_deals(2, bots=(HoldsLock(),) * 4, workers=1)
 
 
 # -- Dask (last: it leaves threads behind, and process pools fork) ---------------------------
@@ -486,7 +674,9 @@ def _distributed() -> Any:
         import distributed  # a missing Dask fails here where CI requires it
 
         return distributed
-    return pytest.importorskip("distributed")
+    return pytest.importorskip(
+        "distributed", reason="running on a Dask cluster needs the dask extra: "
+                              "pip install -e '.[dask]'")
 
 
 def test_dask_local_cluster(deals_result: SimulationResult) -> None:
