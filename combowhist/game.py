@@ -144,8 +144,11 @@ class Game:
 
     Create one with :meth:`new`. Players are numbered ``0 … players-1`` clockwise. With
     more than 4 players each deal has 4 participants (R3): deal seat ``i`` is player
-    :attr:`participants` ``[i]``, and the moves of :meth:`apply` speak of deal seats
-    (``award 2`` awards the trick to seat 2).
+    :attr:`participants` ``[i]`` (:meth:`seat_of`, :meth:`player_at`). A game speaks of
+    players (:attr:`to_move`, :attr:`scores`, errors), but its moves are its deal's moves,
+    in one notation for deals, games, bots and saved files, so ``award 2`` awards the trick
+    to deal seat 2 (R29), as :meth:`legal_moves` lists it; for a player, use
+    ``Award(game.seat_of(player))``.
     """
 
     profile: RuleProfile
@@ -307,9 +310,11 @@ class Game:
     # -- changing ---------------------------------------------------------------------------
 
     def apply(self, move: Move | str) -> Game:
-        """The game after the player to move makes ``move`` (an object or its notation).
-        When the move ends the deal, the deal is scored (R37) and, in seeded mode, the next
-        one dealt."""
+        """The game after the player to move makes ``move`` (an object or its notation,
+        one of the deal's moves: ``award N`` names a deal seat). When the move ends the
+        deal, the deal is scored (R37) and, in seeded mode, the next one dealt. An
+        :class:`~combowhist.errors.IllegalMoveError` names players, not seats:
+        ``player 4 cannot play 7H: must follow S (R23)``."""
         deal = self._deal_in_progress(f"move {move}")
         try:
             after = deal.apply(move)
