@@ -9,7 +9,8 @@ adjudication event (R40), not as a move:
 :class:`OpponentCheated`   (ii) an opponent cheated: play goes on, D loses no points if
                            the bid fails, the cheater loses the bid's Score at once.
 :class:`CheatBeforeBid`    (iii) a cheat before a declarer exists: the deal is cancelled,
-                           the cheater loses 2 and the same dealer deals again.
+                           the cheater loses 2 and the same dealer deals again; the
+                           banned participants still get their free point (R36).
 :class:`CheatReversed`     (iv) the participants agree to reverse play to before the
                            cheat: the cheater loses 1.
 :class:`IntentionalCheat`  (v) the cheater leaves the game, which goes on if 3 or more

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -51,7 +52,14 @@ from combowhist.rules import seats, winning
 from combowhist.rules.outcome import bid_points
 from combowhist.views import PlayerView
 
-__all__ = ["Action", "Game", "Mode", "Variant"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Action", "Game", "Mode", "Variant"]
+
+MIN_PLAYERS = 3
+"""The fewest players a game has (R3), and the fewest it goes on with (R40 v)."""
+MAX_PLAYERS = 64
+"""The most players a game may have: the rulebooks set no limit, but a game keeps a score
+per player and a table of more than 64 is no table; the bound refuses absurd counts before
+anything is allocated."""
 
 Action = Move | Hands | Outcome | Cheat
 """Everything that changes a game: a move, dealt hands, a score-sheet outcome, a cheat."""
@@ -136,8 +144,11 @@ class Game:
 
     Create one with :meth:`new`. Players are numbered ``0 … players-1`` clockwise. With
     more than 4 players each deal has 4 participants (R3): deal seat ``i`` is player
-    :attr:`participants` ``[i]``, and the moves of :meth:`apply` speak of deal seats
-    (``award 2`` awards the trick to seat 2).
+    :attr:`participants` ``[i]`` (:meth:`seat_of`, :meth:`player_at`). A game speaks of
+    players (:attr:`to_move`, :attr:`scores`, errors), but its moves are its deal's moves,
+    in one notation for deals, games, bots and saved files, so ``award 2`` awards the trick
+    to deal seat 2 (R29), as :meth:`legal_moves` lists it; for a player, use
+    ``Award(game.seat_of(player))``.
     """
 
     profile: RuleProfile
@@ -164,9 +175,11 @@ class Game:
     deals: int
     """How many deals have finished so far, redeals and cancelled deals included."""
     rounds: int
-    """Rounds completed: a round is one counted deal dealt by each player."""
-    round_deals: int
-    """Counted deals so far in the current round."""
+    """Rounds completed: a round is complete when every player still in the game has dealt
+    a counted deal in it (R39)."""
+    dealt: frozenset[int]
+    """The players who have dealt a counted deal in the current round (R39): not redeals
+    (R38) nor cancelled deals (R40 iii, v), which are nobody's deal."""
     winning_score: int | None
     """The classic winning score W now; ``None`` in the limited variant."""
     cheaters: tuple[int, ...]
@@ -194,16 +207,18 @@ class Game:
         dealer: int = 0,
         mode: Mode | str = Mode.SEEDED,
     ) -> Game:
-        """A new game of ``players`` (3 or more), everyone at 0.
+        """A new game of ``players`` (:data:`MIN_PLAYERS` to :data:`MAX_PLAYERS`, 3 to 64),
+        everyone at 0.
 
         ``variant`` is ``"classic"``, ``"limited"`` (with ``rounds``, default 3) or a
         :class:`Variant`. ``seed`` makes a seeded game reproducible (without one, a random
         seed is drawn and kept in :attr:`seed`). ``dealer`` deals first. ``mode`` is
         ``"seeded"``, ``"hands"`` or ``"sheet"`` (see the module docs).
         """
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise GameError(f"a game needs {MIN_PLAYERS} or more players, at most "
+                            f"{MAX_PLAYERS} (MAX_PLAYERS), not {_shown(players)} (R3)")
         rules = load_profile(profile)
-        if type(players) is not int or players < 3:
-            raise GameError(f"a game needs 3 or more players, not {players!r} (R3)")
         chosen = Variant.of(variant, rules, rounds)
         try:
             kind = Mode(mode)
@@ -211,7 +226,7 @@ class Game:
             raise GameError(f"mode {mode!r}: a game's mode is 'seeded', 'hands' or "
                             f"'sheet'") from None
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise GameError(f"dealer {dealer!r} is not a player 0-{players - 1}")
+            raise GameError(f"dealer {_shown(dealer)} is not a player 0-{players - 1}")
         if seed is None and kind is Mode.SEEDED:
             seed = random.SystemRandom().randrange(2**63)
         if seed is not None and type(seed) not in (int, str):
@@ -219,7 +234,7 @@ class Game:
         zeros = (0,) * players
         game = cls(
             rules, chosen, players, kind, seed, dealer, zeros, zeros, tuple(range(players)),
-            dealer, (), frozenset(), None, 0, 0, 0,
+            dealer, (), frozenset(), None, 0, 0, frozenset(),
             chosen.winning_score if chosen.kind == "classic" else None, (), (), (), (),
             None, None,
         )
@@ -248,6 +263,12 @@ class Game:
         if self.deal is None or self.deal.to_move is None:
             return None
         return self.participants[self.deal.to_move]
+
+    @property
+    def round_deals(self) -> int:
+        """Counted deals so far in the current round: one by each player in
+        :attr:`dealt`."""
+        return len(self.dealt)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -289,16 +310,16 @@ class Game:
     # -- changing ---------------------------------------------------------------------------
 
     def apply(self, move: Move | str) -> Game:
-        """The game after the player to move makes ``move`` (an object or its notation).
-        When the move ends the deal, the deal is scored (R37) and, in seeded mode, the next
-        one dealt."""
+        """The game after the player to move makes ``move`` (an object or its notation,
+        one of the deal's moves: ``award N`` names a deal seat). When the move ends the
+        deal, the deal is scored (R37) and, in seeded mode, the next one dealt. An
+        :class:`~combowhist.errors.IllegalMoveError` names players, not seats:
+        ``player 4 cannot play 7H: must follow S (R23)``."""
         deal = self._deal_in_progress(f"move {move}")
         try:
             after = deal.apply(move)
         except IllegalMoveError as error:
-            if (self.players <= 4 and len(self.active) == self.players) or deal.to_move is None:
-                raise  # deal seats are the players themselves
-            raise IllegalMoveError(f"player {self.participants[deal.to_move]}: {error}") from None
+            raise IllegalMoveError(self._in_players(str(error))) from None
         game = self._replace(deal=after, current_actions=(*self.current_actions,
                                                           after.history[-1]))
         if after.result is None:
@@ -453,10 +474,12 @@ class Game:
         game = self._replace(current_actions=(*self.current_actions, cheat),
                              active=tuple(p for p in self.active if p != player))
         game = game._add_cheat(cheat)
-        if len(game.active) < 3:
+        if len(game.active) < MIN_PLAYERS:
             return game._replace(deal=None, ending=Ending.ABANDONED)
-        if player not in self.participants:  # the deal goes on without them
-            return game._check_shame()
+        if player not in self.participants:
+            # The deal goes on without them; Win of Shame waits for its end (R39). The
+            # round cannot end here: its dealer, a participant, has not dealt in it yet.
+            return game
         return game._cancel()
 
     def _add_cheat(self, cheat: Cheat, loss: int = 0) -> Game:
@@ -469,19 +492,32 @@ class Game:
         return self._replace(scores=scores, history=(*self.history, record))
 
     def _cancel(self) -> Game:
-        """End the current deal unscored (R40 iii, v); its dealer, if still in the game,
-        deals again."""
+        """End the current deal unscored (R40 iii, v): the participants banned at its start
+        and still in the game get their free point (R36); it is nobody's deal (R39), and
+        its dealer, if still in the game, deals again. A player who left may have been the
+        last the round waited for, so it may end here."""
         game = self
         if self.deal is not None or self.mode is Mode.SHEET:
             zeros = (0,) * self.players
+            free = self._free_points()
             record = DealRecord(self.deals + 1, self.dealer, self.participants, None, None,
-                                False, False, zeros, zeros, self.banned, cancelled=True,
+                                False, False, zeros, free, self.banned, cancelled=True,
                                 deal=self.deal)
-            game = self._replace(history=(*self.history, record), deals=record.number)
+            game = self._replace(history=(*self.history, record), deals=record.number,
+                                 scores=tuple(map(sum, zip(self.scores, free, strict=True))))
         if self.dealer not in game.active:
             game = game._replace(dealer=seats.next_dealer(game.active, self.dealer))
         game = game._check_shame()
-        return game if game.ending is not None else game._next_deal()
+        if game.ending is not None:
+            return game
+        return game._tally(game.dealt)._lower_w(self.rounds)._next_deal()
+
+    def _free_points(self) -> tuple[int, ...]:
+        """The free points of R36 per player: one for each player still in the game who
+        was banned at the current deal's start."""
+        point = self.profile.free_points
+        return tuple(point if p in self.banned and p in self.active else 0
+                     for p in range(self.players))
 
     def _check_shame(self) -> Game:
         shame = winning.shame_winner(self.scores, self.active, self.profile.shame_at_or_below)
@@ -502,22 +538,16 @@ class Game:
             excused = not completed and self.cheaters and not declarer_cheated  # R40 ii
             bid[declarer] = 0 if excused else points
             potentials[declarer] += potential
-        free = [profile.free_points if p in self.banned else 0 for p in range(self.players)]
+        free = self._free_points()
         scores = tuple(s + b + f for s, b, f in zip(self.scores, bid, free, strict=True))
         record = DealRecord(
             self.deals + 1, self.dealer, self.participants, declarer, combo, completed,
             potential, tuple(bid), tuple(free), self.banned, redeal=declarer is None,
             declarer_cheated=declarer_cheated, deal=deal,
         )
-        rounds, round_deals = self.rounds, self.round_deals
-        if record.counted:
-            round_deals += 1
-            if round_deals >= len(self.active):
-                rounds, round_deals = rounds + 1, 0
-        game = self._replace(scores=scores, potentials=tuple(potentials), rounds=rounds,
-                             round_deals=round_deals, history=(*self.history, record),
-                             deals=record.number,
-                             cheaters=())
+        game = self._replace(scores=scores, potentials=tuple(potentials),
+                             history=(*self.history, record), deals=record.number, cheaters=())
+        game = game._tally(self.dealt | {self.dealer} if record.counted else self.dealt)
         if winning.instant_win(combo, completed, profile):
             return game._replace(winner=declarer, ending=Ending.TAINTLESS, deal=None)
         game = game._check_shame()
@@ -525,11 +555,24 @@ class Game:
             game = game._variant_win(declarer, completed)
         if game.ending is not None:
             return game._replace(deal=None)
-        if game.winning_score is not None and rounds > self.rounds:  # a round just ended
-            game = game._replace(winning_score=max(self.variant.floor, game.winning_score - 1))
+        game = game._lower_w(self.rounds)
         if record.counted:
             game = game._replace(dealer=seats.next_dealer(self.active, self.dealer))
         return game._next_deal()
+
+    def _tally(self, dealt: frozenset[int]) -> Game:
+        """The game with ``dealt`` the current round's dealers; when every player still in
+        the game has dealt, the round is complete and the next begins (R39)."""
+        if dealt and dealt.issuperset(self.active):
+            return self._replace(rounds=self.rounds + 1, dealt=frozenset())
+        return self._replace(dealt=dealt)
+
+    def _lower_w(self, rounds_before: int) -> Game:
+        """Classic: W down by 1, not below the floor, if a round ended since
+        ``rounds_before`` (R39; the last step after a deal, R37)."""
+        if self.winning_score is None or self.rounds == rounds_before:
+            return self
+        return self._replace(winning_score=max(self.variant.floor, self.winning_score - 1))
 
     def _variant_win(self, declarer: int, completed: bool) -> Game:
         if not completed or not winning.solitary_highest(self.scores, self.active, declarer):
@@ -567,6 +610,16 @@ class Game:
         return game
 
     # -- helpers ----------------------------------------------------------------------------
+
+    def _in_players(self, message: str) -> str:
+        """A deal's error ``message`` with each of its seats named as the player there."""
+        seats = len(self.participants)
+
+        def player(match: re.Match[str]) -> str:
+            seat = int(match[1])
+            return f"player {self.participants[seat]}" if seat < seats else match[0]
+
+        return _SEAT.sub(player, message)
 
     def _row(self, values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(values[p] for p in self.participants)
@@ -657,3 +710,11 @@ class Game:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(Game))
+_SEAT = re.compile(r"\bseat ([0-9])\b")
+
+
+def _shown(value: object) -> str:
+    """``value`` for an error message; an integer too long to print is named by its size."""
+    if type(value) is int and value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"
+    return repr(value)

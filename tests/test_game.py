@@ -45,6 +45,7 @@ from combowhist import (
     load_profile,
     load_profile_file,
 )
+from combowhist.game import MAX_PLAYERS, MIN_PLAYERS
 from combowhist.rules.seats import next_dealer, participants
 
 PROFILE = load_profile("1.4.2")
@@ -118,9 +119,9 @@ def ledger(game: Game) -> tuple[int, ...]:
 
 
 def assert_refused(game: Game, action: Callable[[Game], object], error: type[Exception],
-                   *words: str) -> None:
+                   *words: str) -> Exception:
     """``action(game)`` raises exactly ``error`` with each of ``words`` in its message, and
-    ``game`` still equals a copy made before."""
+    ``game`` still equals a copy made before. Returns the error."""
     before = copy.deepcopy(game)
     with pytest.raises(error) as info:
         action(game)
@@ -130,6 +131,7 @@ def assert_refused(game: Game, action: Callable[[Game], object], error: type[Exc
         assert word in message, f"{word!r} not in {message!r}"
     assert game == before
     assert game.to_json() == before.to_json()
+    return info.value
 
 
 def seeded_deal(seed: int | str, number: int, players: int = 4, dealer: int = 0,
@@ -239,8 +241,9 @@ def test_r3_seat_mapping_in_a_played_six_player_deal() -> None:
 def test_r3_five_player_illegal_move_names_the_player_and_rule() -> None:
     game = Game.new(5, PROFILE, seed=2, dealer=3)  # participants 0 1 3 4; seat 3 is player 4
     assert game.to_move == 4
-    assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
-                   "player 4", "seat 3", "play AS", "(R5)")
+    error = assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
+                           "player 4 cannot play AS", "(R5)")
+    assert "seat" not in str(error)
 
 
 # -- R36: ban and free point ---------------------------------------------------------------
@@ -250,10 +253,14 @@ def test_r36_free_point_only_for_participants_banned_at_the_start() -> None:
     game = sheet(5, dealer=4)  # participants 0 1 2 4
     for _ in range(4):
         game = game.adjudicate(CheatBeforeBid(4))
-    assert game.scores == (0, 0, 0, 0, -8)
+    # the 4th cancelled deal began with player 4 at -6, banned: a free point (R36)
+    assert game.scores == (0, 0, 0, 0, -7)
     assert (game.dealer, game.deals, game.round_deals) == (4, 4, 0)
     assert game.banned == {4}
-    assert [r.free_points for r in game.history if isinstance(r, DealRecord)] == [(0,) * 5] * 4
+    assert [r.free_points for r in game.history if isinstance(r, DealRecord)] == [
+        (0,) * 5] * 3 + [(0, 0, 0, 0, 1)]
+    game = game.adjudicate(CheatBeforeBid(4))  # -7 - 2 + 1
+    assert game.scores == (0, 0, 0, 0, -8)
 
     game = game.record(done(0))  # player 4 banned at the start: +1
     assert game.scores == (1, 0, 0, 0, -7)
@@ -396,6 +403,100 @@ def test_reading9_seeded_deals_shuffled_per_deal_number_with_string_seed() -> No
     assert game.deal == seeded_deal("abc", 2, dealer=0, scores=(0, 0, -2, 0))
     game = moves(game, "pass", "pass", "pass", "pass")
     assert game.deal == seeded_deal("abc", 3, dealer=0, scores=(0, 0, -2, 0))
+
+
+# -- R39: rounds are counted by who dealt ---------------------------------------------------
+
+
+def by_dealer(game: Game, combo: str = "trump") -> Game:
+    """Score-sheet deal: the dealer declares and completes ``combo``."""
+    return game.record(done(game.dealer, combo))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_r39_round_ends_when_every_player_has_dealt_redeals_and_cancels_between(
+        players: int) -> None:
+    game = sheet(players, dealer=players - 1)
+    dealers = []
+    for _ in range(players):
+        assert (game.rounds, game.winning_score) == (0, 13)
+        game = game.record(PASSED)  # a redeal is nobody's deal (R38)
+        game = game.adjudicate(CheatBeforeBid(game.dealer))  # nor is a cancelled one
+        dealers.append(game.dealer)
+        game = by_dealer(game)
+    assert sorted(dealers) == list(range(players))
+    assert (game.deals, game.rounds, game.round_deals, game.dealt) == (
+        3 * players, 1, 0, frozenset())
+    assert game.winning_score == 12
+    round_trip(game)
+
+
+def test_r39_issue9_a_leaver_who_dealt_does_not_end_the_round_early() -> None:
+    """Issue 9: 5 players, 0 and 1 deal, 0 leaves, 2 and 3 deal: four deals, but player 4
+    has not dealt, so the round goes on."""
+    game = by_dealer(by_dealer(sheet(5)))
+    assert (game.dealer, game.dealt, game.participants) == (2, {0, 1}, (0, 2, 3, 4))
+    game = game.adjudicate(IntentionalCheat(0))  # a participant: the deal is cancelled
+    assert (game.dealer, game.dealt, game.active) == (2, {0, 1}, (1, 2, 3, 4))
+    game = by_dealer(by_dealer(game))
+    assert (game.dealer, game.dealt, game.round_deals) == (4, {0, 1, 2, 3}, 4)
+    assert (game.rounds, game.winning_score) == (0, 13)
+    game = by_dealer(game)
+    assert (game.rounds, game.dealt, game.winning_score, game.dealer) == (
+        1, frozenset(), 12, 1)
+    round_trip(game)
+
+
+def test_r39_a_leaver_who_had_not_dealt_drops_out_of_the_round() -> None:
+    game = by_dealer(sheet(5))  # dealer 1 next: participants 1 2 3 4
+    game = game.adjudicate(IntentionalCheat(3))
+    assert (game.dealer, game.active, game.dealt) == (1, (0, 1, 2, 4), {0})
+    game = by_dealer(by_dealer(game))
+    assert (game.dealer, game.rounds, game.winning_score) == (4, 0, 13)
+    game = by_dealer(game)  # 0, 1, 2 and 4 have dealt: every player still in the game
+    assert (game.rounds, game.winning_score, game.dealer) == (1, 12, 0)
+
+
+def test_r39_the_last_player_missing_leaves_and_the_round_ends_at_once() -> None:
+    """Our reading: the round is complete when every player still in the game has dealt
+    in it, so when the only one missing leaves (their deal is cancelled), it ends then, W
+    drops (R37's last step of the cancelled deal), and the next deal begins a new round."""
+    game = by_dealer(by_dealer(by_dealer(sheet(4))))
+    assert (game.dealer, game.dealt, game.winning_score) == (3, {0, 1, 2}, 13)
+    game = game.adjudicate(IntentionalCheat(3))
+    assert deal_record(game, -1).cancelled
+    assert (game.rounds, game.dealt, game.winning_score, game.dealer) == (
+        1, frozenset(), 12, 0)
+    game = by_dealer(by_dealer(game))
+    assert (game.rounds, game.dealt, game.winning_score) == (1, {0, 1}, 12)
+    game = by_dealer(game)
+    assert (game.rounds, game.dealt, game.winning_score) == (2, frozenset(), 11)
+    round_trip(game)
+
+
+def test_r39_the_last_player_missing_leaves_in_a_played_deal() -> None:
+    played = Game.new(4, PROFILE, seed=4)
+    for _ in range(3):
+        played = finish(moves(played, "bid trump", "pass", "pass", "pass"))
+    assert (played.dealer, played.dealt, played.rounds) == (3, {0, 1, 2}, 0)
+    played = moves(played, "pass")
+    played = played.adjudicate(IntentionalCheat(3))
+    assert (played.rounds, played.winning_score, played.dealer) == (1, 12, 0)
+    assert played.deal is not None
+    assert played.deal.history == ()
+    round_trip(played)
+
+
+def test_r39_limited_rounds_count_who_dealt() -> None:
+    game = by_dealer(by_dealer(sheet(5, "limited", rounds=1)))
+    game = game.adjudicate(IntentionalCheat(0))
+    game = game.record(done(2, "game"))  # dealer 2
+    game = game.record(done(2, "game"))  # dealer 3: four deals, but 4 has not dealt
+    assert (game.scores, game.rounds, game.winner) == ((1, 1, 4, 0, 0), 0, None)
+    game = game.record(done(2))  # dealer 4 completes round 1: a solitary highest wins
+    assert (game.scores, game.rounds, game.winner, game.ending) == (
+        (1, 1, 5, 0, 0), 1, 2, Ending.LIMITED)
+    round_trip(game)
 
 
 # -- R39: classic --------------------------------------------------------------------------
@@ -727,16 +828,31 @@ def test_r40_iii_cheat_before_a_declarer_cancels_the_deal() -> None:
                    "player 3", "already declarer", "R40 iii")
 
 
-def test_r40_iii_cancelled_deal_gives_no_free_point_and_checks_shame() -> None:
+def test_r36_cancelled_deal_gives_banned_participants_their_free_point() -> None:
     game = record(sheet(3), failed(0, "trump+penalty"), failed(0, "trump+penalty"))
     assert (game.scores, game.banned) == ((-8, 0, 0), frozenset({0}))
     game = game.adjudicate(CheatBeforeBid(1))
-    assert game.scores == (-8, -2, 0)  # no free point for player 0
-    assert deal_record(game, -1).free_points == (0, 0, 0)
+    assert game.scores == (-7, -2, 0)  # player 0 was banned at the start: +1 (R36)
+    assert deal_record(game, -1).free_points == (1, 0, 0)
+    assert deal_record(game, -1).cancelled
+    assert ledger(game) == game.scores
     assert (game.dealer, game.round_deals, game.deals) == (2, 2, 3)
-    game = game.adjudicate(CheatBeforeBid(1)).adjudicate(CheatBeforeBid(1))
-    assert game.scores == (-8, -6, 0)  # Win of Shame after the cancelled deal
+    game = game.adjudicate(CheatBeforeBid(1))
+    assert game.scores == (-6, -4, 0)
+    game = game.adjudicate(CheatBeforeBid(1))  # -5, still banned at this deal's start
+    assert game.scores == (-5, -6, 0)  # Win of Shame after the cancelled deal
     assert (game.winner, game.ending) == (2, Ending.SHAME)
+
+
+def test_r36_deal_cancelled_by_a_leaver_gives_the_others_their_free_point() -> None:
+    game = record(sheet(4), failed(0, "trump+penalty"), failed(1, "trump+penalty"))
+    game = game.record(failed(2, "game", cheaters=[0, 1]))  # each loses game's Score, 2
+    assert (game.scores, game.banned) == ((-6, -6, 0, 0), frozenset({0, 1}))
+    game = game.adjudicate(IntentionalCheat(1))  # R40 v: the deal is cancelled
+    assert deal_record(game, -1).cancelled
+    assert deal_record(game, -1).free_points == (1, 0, 0, 0)  # player 1 left the game
+    assert game.scores == (-5, -6, 0, 0)
+    assert ledger(game) == game.scores
 
 
 def test_r40_iii_cancelled_seeded_deal_ending_in_shame_deals_no_more() -> None:
@@ -744,9 +860,9 @@ def test_r40_iii_cancelled_seeded_deal_ending_in_shame_deals_no_more() -> None:
     for player in (0, 1, 0, 1, 0):
         game = game.adjudicate(CheatBeforeBid(player))
     assert (game.scores, game.ending) == ((-6, -4, 0), None)
-    game = game.adjudicate(CheatBeforeBid(1))
+    game = game.adjudicate(CheatBeforeBid(1))  # player 0 was banned: a free point (R36)
     assert (game.scores, game.winner, game.ending, game.deal) == (
-        (-6, -6, 0), 2, Ending.SHAME, None)
+        (-5, -6, 0), 2, Ending.SHAME, None)
     assert game.deals == 6
     assert_refused(game, lambda g: g.apply("pass"), GameError, "game is over", "shame",
                    "player 2", "pass")
@@ -858,8 +974,9 @@ def test_r40_v_moves_name_players_after_a_player_left() -> None:
     assert game.participants == (0, 2, 3)
     game = game.apply("pass")  # seat 1, player 2
     assert (game.deal.to_move if game.deal else None, game.to_move) == (2, 3)
-    assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
-                   "player 3", "seat 2", "play AS", "(R5)")
+    error = assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
+                           "player 3 cannot play AS", "(R5)")
+    assert "seat" not in str(error)
 
 
 def test_r40_v_fewer_than_three_players_ends_the_game() -> None:
@@ -894,14 +1011,17 @@ def test_r40_v_leaving_can_bring_a_win_of_shame() -> None:
     assert (game.winner, game.ending) == (2, Ending.SHAME)
 
 
-def test_r40_v_sitting_out_player_leaving_can_bring_a_win_of_shame() -> None:
+def test_r39_shame_after_a_sitting_out_player_leaves_waits_for_the_deals_end() -> None:
     game = sheet(5, dealer=4)  # participants 0 1 2 4; player 3 sits out
-    for player in (0, 0, 0, 1, 1, 1, 2, 2, 2):
+    for player in (0, 0, 0, 1, 1, 1, 2, 2, 2):  # each banned deal gives a free point
         game = game.adjudicate(CheatBeforeBid(player))
-    assert (game.scores, game.ending, game.sitting_out) == ((-6, -6, -6, 0, 0), None, (3,))
+    assert (game.scores, game.ending, game.sitting_out) == ((-5, -5, -6, 0, 0), None, (3,))
     game = game.adjudicate(IntentionalCheat(3))
-    assert (game.active, game.winner, game.ending) == ((0, 1, 2, 4), 4, Ending.SHAME)
+    # everyone but player 4 is at -5 or lower, but the deal goes on: no win mid-deal
+    assert (game.active, game.winner, game.ending) == ((0, 1, 2, 4), None, None)
     assert game.history[-1] == CheatRecord(IntentionalCheat(3), 10, (0,) * 5)
+    game = game.record(PASSED)  # the deal's end: the free point, then Win of Shame (R37)
+    assert (game.scores, game.winner, game.ending) == ((-5, -5, -5, 0, 0), 4, Ending.SHAME)
 
 
 # -- R40 in score-sheet mode ---------------------------------------------------------------
@@ -984,6 +1104,30 @@ def test_r3_a_game_needs_three_or_more_players(players: Any) -> None:
         Game.new(players, PROFILE)
 
 
+@pytest.mark.parametrize("players", [MAX_PLAYERS + 1, 2**63, 10**12, 10**5000],
+                         ids=["65", "2**63", "10**12", "10**5000"])
+def test_issue9_player_count_is_bounded_before_anything_is_allocated(players: int) -> None:
+    with pytest.raises(GameError, match=r"at most 64 \(MAX_PLAYERS\).*\(R3\)"):
+        Game.new(players, PROFILE)
+    with pytest.raises(GameError, match="at most 64"):
+        Game.new(players, PROFILE, mode="sheet", dealer=players - 1)
+
+
+def test_issue9_the_most_players_a_game_may_have() -> None:
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (3, 64)
+    game = Game.new(MAX_PLAYERS, PROFILE, seed=1, dealer=MAX_PLAYERS - 1)
+    assert game.participants == (0, 1, 2, MAX_PLAYERS - 1)
+    assert len(game.scores) == MAX_PLAYERS
+
+
+@pytest.mark.parametrize("players", [MAX_PLAYERS + 1, 10**12, 2**63])
+def test_issue9_saved_game_with_too_many_players_is_a_serialization_error(
+        players: int) -> None:
+    text = saved(Game.new(4, PROFILE, seed=2), players=players)
+    with pytest.raises(SerializationError, match=r"saved game: .*at most 64"):
+        Game.from_json(text)
+
+
 def test_errors_bad_game_parameters() -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({"dealer": 4}, "dealer 4"),
@@ -1061,10 +1205,10 @@ def test_errors_after_the_game_is_over() -> None:
 
 def test_errors_bad_outcomes() -> None:
     game = record(sheet(5), failed(0, "trump+penalty"), failed(1, "trump+penalty"))
-    for player in (2, 2, 2, 0):  # dealer 2: participants 0 2 3 4
+    for player in (2, 2, 2, 0, 2, 0):  # dealer 2: participants 0 2 3 4
         game = game.adjudicate(CheatBeforeBid(player))
     assert (game.scores, game.participants, game.banned) == (
-        (-6, -4, -6, 0, 0), (0, 2, 3, 4), frozenset({0, 2}))
+        (-7, -4, -6, 0, 0), (0, 2, 3, 4), frozenset({0, 2}))
     cases: list[tuple[Outcome, type[Exception], tuple[str, ...]]] = [
         (done(1), GameError, ("declarer 1", "takes no part", "R3")),
         (done(2), GameError, ("player 2", "banned", "R36")),
@@ -1128,9 +1272,9 @@ def test_errors_cheat_by_a_non_participant_in_play() -> None:
 
 def test_errors_illegal_move_leaves_the_game_unchanged() -> None:
     game = moves(Game.new(4, PROFILE, seed=3), "bid game", "pass")
-    assert_refused(game, lambda g: g.apply("bid trump"), IllegalMoveError, "seat 3",
-                   "bid trump", "R7")
-    assert_refused(game, lambda g: g.apply("play 2C"), IllegalMoveError, "seat 3", "R5")
+    assert_refused(game, lambda g: g.apply("bid trump"), IllegalMoveError,
+                   "player 3 cannot bid trump", "by player 1", "R7")
+    assert_refused(game, lambda g: g.apply("play 2C"), IllegalMoveError, "player 3", "R5")
 
 
 # -- modes ---------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ def check_history(game: Game) -> None:
     deal_active = active  # the players still in when the current deal began
     start = list(running)  # the scores when the current deal began (R36)
     dealer = game.first_dealer
-    rounds = round_deals = 0
+    rounds = 0
+    dealt: set[int] = set()  # who has dealt a counted deal in the current round (R39)
     variant = game.variant
     w = variant.winning_score if variant.kind == "classic" else None
     for index, record in enumerate(game.history):
@@ -118,8 +119,9 @@ def check_history(game: Game) -> None:
         assert set(record.participants) == set(deal_active) - sitting_out(deal_active, dealer)
         assert list(record.participants) == sorted(record.participants)
         assert record.banned == {p for p in record.participants if start[p] < BAN_BELOW}
-        free = [int(p in record.banned and not record.cancelled) for p in range(n)]
-        assert list(record.free_points) == free  # R36, also after a redeal
+        # R36, also after a redeal or a cancelled deal; a player who left gets nothing
+        free = [int(p in record.banned and p in active) for p in range(n)]
+        assert list(record.free_points) == free
         if record.declarer is None:
             assert record.points == (0,) * n
         else:
@@ -136,20 +138,20 @@ def check_history(game: Game) -> None:
         running = [r + t for r, t in
                    zip(running, map(record.total, range(n)), strict=True)]
         if record.counted:
-            round_deals += 1
-            if round_deals >= len(active):
-                rounds, round_deals = rounds + 1, 0
-                last = index == len(game.history) - 1
-                if w is not None and not (last and game.winner is not None):
-                    w = max(variant.floor, w - 1)
+            dealt.add(dealer)
             dealer = next_active(active, dealer)
         elif dealer not in active:  # the dealer left (R40 v)
             dealer = next_active(active, dealer)
+        if dealt >= set(active):  # every player still in the game has dealt (R39)
+            rounds, dealt = rounds + 1, set()
+            ended_here = index == len(game.history) - 1 and game.ending is not None
+            if w is not None and not ended_here:  # R37: W drops last, if no one won
+                w = max(variant.floor, w - 1)
         deal_active, start = active, list(running)
     assert tuple(running) == game.scores
     assert game.scores == tuple(sum(r.total(p) for r in game.history) for p in range(n))
     assert tuple(potentials) == game.potentials
-    assert (game.rounds, game.round_deals) == (rounds, round_deals)
+    assert (game.rounds, game.dealt) == (rounds, dealt)
     assert game.winning_score == w
     if w is not None:
         assert variant.floor <= w <= variant.winning_score
@@ -382,7 +384,8 @@ class Model:
         self.potentials = [0] * game.players
         self.active = tuple(range(game.players))
         self.dealer = game.first_dealer
-        self.rounds = self.round_deals = 0
+        self.rounds = 0
+        self.dealt: set[int] = set()
         self.w = self.variant.winning_score if self.variant.kind == "classic" else None
         self.ending: Ending | None = None
         self.winner: int | None = None
@@ -403,7 +406,6 @@ class Model:
         return self.ending is not None
 
     def record(self, outcome: Outcome, combo: ComboBid | None, honorable: bool) -> None:
-        banned = self.banned
         declarer = outcome.declarer
         if declarer is not None:
             assert combo is not None
@@ -415,16 +417,13 @@ class Model:
                 self.scores[declarer] += FAIL + (FAIL if combo.has("penalty") else 0)
             for cheater in outcome.cheaters:
                 self.scores[cheater] -= score
-        for player in banned:
-            self.scores[player] += 1
+        self.free_points()
         if declarer is None:
             self.shame()
             self.deal()
             return
-        self.round_deals += 1
-        round_ended = self.round_deals >= len(self.active)
-        if round_ended:
-            self.rounds, self.round_deals = self.rounds + 1, 0
+        self.dealt.add(self.dealer)
+        round_ended = self.round_complete()
         assert combo is not None
         if outcome.completed and combo.standard.key == "taintless_masters_game" and (
                 combo.worth >= INSTANT):
@@ -444,10 +443,24 @@ class Model:
         self.dealer = next_active(self.active, self.dealer)
         self.deal()
 
+    def free_points(self) -> None:
+        """R36: a point for each player still in the game banned at the deal's start."""
+        for player in self.banned & set(self.active):
+            self.scores[player] += 1
+
+    def round_complete(self) -> bool:
+        """R39: every player still in the game has dealt in this round; then a new one."""
+        if not self.dealt >= set(self.active):
+            return False
+        self.rounds, self.dealt = self.rounds + 1, set()
+        return True
+
     def cancel(self) -> None:
+        self.free_points()  # R36: also for a cancelled deal
         if self.dealer not in self.active:
             self.dealer = next_active(self.active, self.dealer)
-        self.shame()
+        if not self.shame() and self.round_complete() and self.w is not None:
+            self.w = max(self.variant.floor, self.w - 1)
         self.deal()
 
     def adjudicate(self, cheat: Any) -> None:
@@ -464,16 +477,15 @@ class Model:
                 self.ending = Ending.ABANDONED
             elif was_in:
                 self.cancel()
-            else:
-                self.shame()
+            # else the deal goes on: Win of Shame waits for its end (R39)
 
     def check(self, game: Game) -> None:
         assert game.scores == tuple(self.scores)
         assert game.potentials == tuple(self.potentials)
         assert (game.ending, game.winner) == (self.ending, self.winner)
         assert game.active == self.active
-        assert (game.rounds, game.round_deals, game.winning_score) == (
-            self.rounds, self.round_deals, self.w)
+        assert (game.rounds, game.dealt, game.winning_score) == (
+            self.rounds, self.dealt, self.w)
         if self.ending is None:
             assert (game.dealer, game.participants, game.banned) == (
                 self.dealer, self.participants, frozenset(self.banned))

@@ -782,3 +782,174 @@ def test_r21_no_refill_when_nothing_is_eligible():
     assert deal.to_move == 2
     assert deal.atelier == CardSet.parse("5C 4C 3C")
     assert exposed(deal) == cards("5C 4C 3C 2S 3S 4S 5S 6S 7S 8S 9S 10S")
+
+
+# -- every trump restriction with each suit (issue 9) ----------------------------------------
+#
+# The scenarios above choose spades as trump. Here each runs with every suit as trump: the
+# hands and moves are relabeled by swapping spades with that suit, which changes nothing
+# a rule may depend on (suits are unordered in play), so the expectations relabel too.
+
+SUITS = "CDHS"
+
+
+def suited(suit, text, base="S"):
+    """``text`` (hands, cards or moves) with ``base`` (spades) and ``suit`` swapped."""
+    swap = {base: suit, suit: base}
+    return " ".join(token[:-1] + swap.get(token[-1], token[-1]) for token in text.split())
+
+
+def suited_start(suit, hands, bid, *setup, **kwargs):
+    return start([suited(suit, hand) for hand in hands], bid,
+                 *(suited(suit, move) for move in setup), **kwargs)
+
+
+def suited_play(suit, deal, *cards_played):
+    return play(deal, *(suited(suit, card) for card in cards_played))
+
+
+def suited_cards(suit, text):
+    return cards(suited(suit, text))
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r27_block_trump_with_each_suit(suit):
+    deal = suited_start(suit, BLOCK_HANDS, "block_trump", "trump S")
+    assert deal.trump.letter == suit
+    follow = suited_play(suit, deal, "2C")
+    assert legal(follow) == suited_cards(suit, D_HEARTS)  # void in the suit led, no trump
+    with refused(1, suited(suit, "play AS"), "R27"):
+        follow.apply(suited(suit, "play AS"))
+    freed = suited_play(suit, deal, "2C", "6H", "AC", "8D", "2D", "9D", "2S")  # 0 trumps
+    assert legal(freed) == suited_cards(suit, "7H 8H 9H 10H JH QH 5S 6S 7S 8S 9S AS")
+    hurry = suited_start(suit, BLOCK_HANDS, "block_trump+hurry+lock", "trump S")
+    assert legal(hurry) == suited_cards(suit, D_HEARTS)  # nor lead one
+    with refused(1, suited(suit, "play 5S"), "R27"):
+        hurry.apply(suited(suit, "play 5S"))
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r27_block_trump_only_trumps_with_each_suit(suit):
+    hands = (SUIT_HANDS[0], SUIT_HANDS[3], SUIT_HANDS[2], SUIT_HANDS[1])  # D holds spades
+    deal = suited_start(suit, hands, "block_trump+hurry+lock", "trump S")
+    assert legal(deal) == suited_cards(suit, SUIT_HANDS[3])
+    led = suited_start(suit, hands, "block_trump", "trump S")
+    assert legal(suited_play(suit, led, "2C")) == suited_cards(suit, SUIT_HANDS[3])
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r23_follow_suit_and_trumping_with_each_suit(suit):
+    deal = suited_start(suit, FOLLOW_HANDS, "trump", "trump S")
+    assert deal.trump.letter == suit
+    led = suited_play(suit, deal, "7C")
+    assert legal(led) == suited_cards(suit, "8C 9C 10C")  # D holds trumps, yet follows
+    with refused(1, suited(suit, "play 2S"), "R23"):
+        led.apply(suited(suit, "play 2S"))
+    void = suited_play(suit, deal, "8D", "9D", "QD")
+    assert legal(void) == suited_cards(suit, FOLLOW_HANDS[3])  # no duty to trump
+    assert suited_play(suit, void, "8S").winners == (3,)  # a trump beats the suit led
+    assert suited_play(suit, void, "AC").winners == (2,)  # a discard never wins
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r23_highest_trump_wins_with_each_suit(suit):
+    deal = suited_play(suit, suited_start(suit, VOID_HANDS, "trump", "trump S"), "AC", "2D")
+    assert suited_play(suit, deal, "7S", "8S").winners == (3,)
+    assert suited_play(suit, deal, "7S", "AH").winners == (2,)
+    assert suited_play(suit, deal, "2H", "8S").winners == (3,)
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r25_grill_changing_trump_with_each_suit(suit):
+    deal = suited_start(suit, GRILL_HANDS, "grill", "trump S")
+    assert deal.trump.letter == suit
+    deal = suited_play(suit, deal, "2D", "JD", "QD", "2S")
+    assert deal.winners == (3,)
+    assert deal.trump.letter == suited(suit, "D")  # the suit led in trick 1
+    deal = suited_play(suit, deal, "AH")
+    assert suited_play(suit, deal, "3D", "2H", "8H").winners == (3, 0)
+    assert suited_play(suit, deal, "AS", "2H", "8H").winners == (3, 3)
+    deal = suited_play(suit, deal, "3D", "2H", "8H", "4D", "3H", "KD", "3S")
+    assert deal.winners == (3, 0, 1)
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r13_sub_trump_with_each_suit(suit):
+    # D (seat 1) holds 4 hearts, 3 of each other suit: hearts may not be Sub Trump.
+    deal = suited_start(suit, FOLLOW_HANDS, "sub_trump")
+    most = suited(suit, "H")
+    assert {str(m) for m in deal.legal_moves()} == {f"trump {s}" for s in SUITS if s != most}
+    with refused(1, f"trump {most}", "R13"):
+        deal.apply(f"trump {most}")
+    deal = deal.apply(suited(suit, "trump S"))
+    assert deal.trump.letter == suit
+    void = suited_play(suit, deal, "8D", "9D", "QD")
+    assert suited_play(suit, void, "8S").winners == (3,)
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r30_r21_open_trump_with_each_suit(suit):
+    deal = suited_play(suit, suited_start(suit, BLOCK_HANDS, "trump+open_trump", "trump S"),
+                       "2C")
+    assert exposed(deal) == suited_cards(suit, "5S 6S 7S 8S 9S AS")
+    atelier = suited_start(suit, FOLLOW_HANDS, "trump+atelier+open_trump", "trump S")
+    assert legal_atelier_cards(atelier) == suited_cards(suit, "8C 9C 10C 9D 10D JD 2H 3H 4H 5H")
+    refill = suited_play(suit, atelier.apply(suited(suit, "atelier 8C 9D 2H 3H")), "7C", "8C")
+    assert refill.phase is Phase.REFILL
+    assert legal(refill) == suited_cards(suit, "9C 10C 10D JD 4H 5H")
+    with refused(1, suited(suit, "refill 2S"), "R21"):
+        refill.apply(suited(suit, "refill 2S"))
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r24_iron_aces_low_in_trumps_with_each_suit(suit):
+    plain = suited_start(suit, VOID_HANDS, "max_trump", "trump S")
+    iron = suited_start(suit, VOID_HANDS, "max_trump+iron", "trump S")
+    assert suited_play(suit, plain, "AC", "2D", "2S", "AS").winners == (3,)
+    assert suited_play(suit, iron, "AC", "2D", "2S", "AS").winners == (2,)
+    assert suited_play(suit, iron, "KC", "3D", "2H", "AS").winners == (3,)
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r26_r22_sloth_and_hurry_with_trumps_with_each_suit(suit):
+    hands = (VOID_HANDS[0], VOID_HANDS[3], VOID_HANDS[2], VOID_HANDS[1])  # D: 8S-AS
+    # Sloth: D (seat 1) plays last in a trick it does not lead, and overtrumps last.
+    deal = suited_start(suit, hands, "masters_trump+sloth", "prefer none", "prefer none",
+                        "trump S")  # R15: seat 2, left of D, chooses trump
+    order, deal = order_of_trick(deal, {s: suited(suit, c) for s, c in
+                                        {0: "2C", 1: "8S", 2: "3S", 3: "2D"}.items()})
+    assert order == [0, 2, 3, 1]
+    assert deal.winners == (1,)
+    # Hurry: D leads trick 1 and its trump lead wins.
+    hurry = suited_start(suit, hands, "max_trump+hurry", "trump S")
+    assert hurry.to_move == 1
+    assert suited_play(suit, hurry, "AS", "2S", "2D", "2C").winners == (1,)
+
+
+@pytest.mark.parametrize("suit", SUITS)
+def test_r28_plague_with_each_suit(suit):
+    def relabel(text):
+        return suited(suit, text, base="H")  # the scenarios above name hearts the plague
+
+    hands = [relabel(hand) for hand in PLAGUE_HANDS]
+    deal = start(hands, "trump+plague+hurry", relabel("trump S"), relabel("plague H"))
+    assert legal(deal) == cards(relabel("2C AD KD QD JD 2S 3S 4S"))
+    with refused(1, relabel("play AH"), "R28"):
+        deal.apply(relabel("play AH"))
+    opened = play(deal, *map(relabel, ["2C", "8C", "AC", "3C", "2H", "4H", "AH", "7H"]))
+    assert opened.winners == (3, 1)  # an opponent led a plague card: D may lead one now
+    assert legal(opened) == cards(relabel("AD KD QD JD KH QH JH 10H 2S 3S 4S"))
+    only = [relabel(h) for h in (SUIT_HANDS[0], SUIT_HANDS[2], SUIT_HANDS[1], SUIT_HANDS[3])]
+    only_plague = start(only, "trump+plague+hurry", relabel("trump S"), relabel("plague H"))
+    assert legal(only_plague) == cards(relabel(SUIT_HANDS[2]))
+
+
+@pytest.mark.parametrize("card", ["2C", "AC", "2D", "AD", "2H", "AH", "2S", "AS"])
+def test_r29_justice_with_the_lowest_and_highest_card_of_each_suit(card):
+    # SUIT_HANDS: seat 0 holds the clubs, 1 the diamonds, 2 the hearts, 3 the spades.
+    trick = ["3C", "3D", "3H", "3S"]
+    trick["CDHS".index(card[-1])] = card
+    deal = play(justice_deal(card), *trick)
+    assert deal.phase is Phase.AWARD  # R29: D awards the trick holding the card
+    assert deal.to_move == 1
+    assert deal.apply("award 2").winners == (2,)

@@ -1,8 +1,10 @@
 """Computer players, and helpers that let them play deals and games.
 
 A bot is any object with a ``choose(deal, seat, rng)`` method returning one of
-``deal.legal_moves()``. The bots here read only what ``deal.view(seat)`` shows that seat
-(its own hand, the public record, exposed cards), so they never peek at hidden cards.
+``deal.legal_moves()``; ``seat`` is a seat of the deal (in a :class:`~combowhist.Game`,
+``game.seat_of(player)``), and the bots here refuse any seat but ``deal.to_move``. They
+read only what ``deal.view(seat)`` shows that seat (its own hand, the public record,
+exposed cards), so they never peek at hidden cards.
 
 >>> import random
 >>> from combowhist import Deal
@@ -25,11 +27,12 @@ from typing import Protocol
 import attrs
 
 from combowhist.deal import Deal
-from combowhist.errors import GameError
+from combowhist.errors import GameError, IllegalMoveError
 from combowhist.game import Game
 from combowhist.moves import Move
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_deal", "play_game", "play_states"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "check_turn", "play_deal", "play_game",
+           "play_states"]
 
 
 class Bot(Protocol):
@@ -42,8 +45,24 @@ class Bot(Protocol):
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
         """One of ``deal.legal_moves()`` for ``seat``, the seat to move. ``rng`` is the
-        only source of chance a bot may use, so that a seed reproduces its play."""
+        only source of chance a bot may use, so that a seed reproduces its play.
+
+        ``seat`` is a seat of the deal, never a game's player number (with more than 4
+        players, or after a player left, they differ: pass ``game.seat_of(player)``).
+        A bot should refuse a ``seat`` that is not ``deal.to_move`` with
+        :func:`check_turn`, as the built-in bots do, rather than decide from another
+        seat's hand."""
         ...
+
+
+def check_turn(bot: Bot, deal: Deal, seat: int) -> None:
+    """Raise :class:`~combowhist.errors.IllegalMoveError` unless ``seat`` is the seat to
+    move in ``deal``: a bot asked for another seat would decide from the wrong hand."""
+    if type(seat) is not int or seat != deal.to_move:
+        now = "nobody: the deal is over" if deal.to_move is None else f"seat {deal.to_move}"
+        raise IllegalMoveError(f"bot {bot.name!r} asked to choose for seat {seat!r}, but the "
+                               f"seat to move is {now} (a bot takes a deal seat, not a "
+                               f"game's player: use game.seat_of(player))")
 
 
 @attrs.frozen
@@ -54,6 +73,8 @@ class RandomBot:
     name: str = "random"
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        """A uniformly random legal move for ``seat``, the seat to move."""
+        check_turn(self, deal, seat)
         moves = deal.legal_moves()
         return moves[rng.randrange(len(moves))]
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 import attrs
 
 from combowhist.bids import Bid, ComboBid, GoalKind
+from combowhist.bots import check_turn
 from combowhist.bots.estimate import (
     _Assessment,
     _best_guesses,
@@ -294,7 +295,9 @@ class HeuristicBot:
     """A factor on the measured spread of the hand estimates (above 1: less trust)."""
 
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
-        """A legal move for ``seat`` (see the class docs for how it is chosen)."""
+        """A legal move for ``seat``, the seat to move (see the class docs for how it is
+        chosen); :class:`~combowhist.errors.IllegalMoveError` for any other seat."""
+        check_turn(self, deal, seat)
         sight = _Sight.of(deal, seat)
         moves = deal.legal_moves()
         chooser = _CHOOSERS.get(sight.phase)
