@@ -6,6 +6,10 @@ suits as letters or symbols)::
     pass · bid trump+lock · trump H · prefer S 4 · prefer none · guess 5 · guess 4 6
     justice QD · plague C · mail left|right|across · send AS 7H 2C · commit KD · take AC
     atelier JH 9D 3C 2C · refill 5S · play 10H · award 2
+
+Numbers are written in ASCII digits, at most :data:`NUMBER_DIGITS` of them. A move object
+is checked at the door of :meth:`~combowhist.Deal.apply` by :func:`check_move`: each field
+must hold the type it is declared with.
 """
 
 from __future__ import annotations
