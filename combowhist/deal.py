@@ -21,7 +21,7 @@ from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError
 from combowhist.legal import LegalMoves
-from combowhist.moves import Move, Play, parse_move
+from combowhist.moves import Move, Play, check_move, described, parse_move, short_repr
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules import auction, play, setup
 from combowhist.state import Auction, Contract, DealResult, Phase, Table
@@ -84,7 +84,9 @@ class Deal:
         starting at the dealer's left. ``seed`` (or an ``rng``) makes it reproducible."""
         rules = load_profile(profile)
         if players not in (3, 4):
-            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
+            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {short_repr(players)} "
+                                   f"(R3)")
+        _check_dealer(dealer, players)
         generator = rng if rng is not None else random.Random(seed)
         cards = mask_indices(rules.deck(players).mask)
         generator.shuffle(cards)
@@ -110,7 +112,7 @@ class Deal:
             cards = CardSet.parse(hand) if isinstance(hand, str) else hand
             if not isinstance(cards, CardSet):
                 raise NotationError(f"hand of seat {seat}: expected a CardSet or text, got "
-                                    f"{hand!r}")
+                                    f"{described(hand)}")
             masks.append(cards.mask)
         players = len(masks)
         if players not in (3, 4):
@@ -130,8 +132,7 @@ class Deal:
                     f"deck of profile {rules} (R2)"
                 )
             seen |= mask
-        if not 0 <= dealer < players:
-            raise IllegalMoveError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+        _check_dealer(dealer, players)
         return cls._start(rules, players, dealer, tuple(masks), scores, potentials)
 
     @classmethod
@@ -148,9 +149,9 @@ class Deal:
         potential_row = tuple(potentials) if potentials is not None else (0,) * players
         for name, row in (("scores", score_row), ("potentials", potential_row)):
             if len(row) != players or not all(isinstance(v, int) for v in row):
-                raise IllegalMoveError(f"{name} must be {players} integers, got {row!r}")
-        if not 0 <= dealer < players:
-            raise IllegalMoveError(f"dealer {dealer!r} is not a seat 0-{players - 1}")
+                raise IllegalMoveError(f"{name} must be {players} integers, got "
+                                       f"{short_repr(row)}")
+        _check_dealer(dealer, players)
         banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
         table = Table(profile, players, dealer, hands, score_row, potential_row,
                       profile.deck(players).mask, banned)
@@ -173,19 +174,31 @@ class Deal:
         """The state after ``move`` (a move object or its notation). This state is left as
         it was. Raises :class:`~combowhist.errors.IllegalMoveError` naming the seat, the move
         and the rule if the move is not legal now, and
-        :class:`~combowhist.errors.NotationError` for unreadable text."""
+        :class:`~combowhist.errors.NotationError` for unreadable text and for anything that
+        is not a well-formed move object (see :func:`~combowhist.moves.check_move`)."""
         seat = self.to_move
-        if isinstance(move, str):
-            try:
-                move = parse_move(move, self.table.profile)
-            except InvalidBidError as error:  # a bid no seat may make (R7, R8)
-                who = "nobody" if seat is None else f"seat {seat}"
-                raise IllegalMoveError(f"{who} cannot bid: {error}") from None
+        if type(move) is Play and type(move.card) is Card:
+            if seat is not None and self.phase is Phase.PLAY:  # the hot path
+                return play.play(self, seat, move.card.index)
+        elif isinstance(move, str):
+            move = self._read(move)
+        else:
+            move = check_move(move)
         if seat is None:
             raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
-        if type(move) is Play and self.phase is Phase.PLAY:  # the hot path
-            return play.play(self, seat, move.card.index)
         return _APPLY[self.phase](self, seat, move)
+
+    def _read(self, text: str) -> Move:
+        """A move's notation read as this deal reads it: a ``bid`` is of the deal's profile
+        and checked against R7 and R8 for the deal's participants. Raises
+        :class:`~combowhist.errors.NotationError` for unreadable text and
+        :class:`~combowhist.errors.IllegalMoveError` for a bid no seat may make."""
+        try:
+            return parse_move(text, self.table.profile, self.table.players)
+        except InvalidBidError as error:  # a bid no seat may make (R7, R8)
+            seat = self.to_move
+            who = "nobody" if seat is None else f"seat {seat}"
+            raise IllegalMoveError(f"{who} cannot bid: {error}") from None
 
     def refuse(self, seat: int, move: Move | str, reason: str) -> IllegalMoveError:
         """The error for a move the rules forbid (used by the rule modules)."""
@@ -357,6 +370,11 @@ class Deal:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(Deal))
+
+
+def _check_dealer(dealer: object, players: int) -> None:
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise IllegalMoveError(f"dealer {short_repr(dealer)} is not a seat 0-{players - 1}")
 
 
 def legal_moves(state: Deal) -> LegalMoves:

@@ -13,8 +13,9 @@ from typing import Any, overload
 
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices, suit_bits
 from combowhist.combos import ComboSpace
+from combowhist.errors import CombowhistError
 from combowhist.lazy import LazySequence
-from combowhist.moves import PLAYS, MakeBid, Move, Play
+from combowhist.moves import PLAYS, MakeBid, Move, Play, check_move, parse_move
 
 __all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_moves"]
 
@@ -36,6 +37,11 @@ class BidMoves(LazySequence[MakeBid]):
     def __contains__(self, move: object) -> bool:
         return isinstance(move, MakeBid) and move.combo in self.space
 
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a ``bid`` move (``ValueError`` if absent), without listing."""
+        if not isinstance(value, MakeBid):
+            raise ValueError(f"{value} is not a bid")
+        return self.space.index(value.combo, start, stop)
 
 
 class CardSubsetMoves(LazySequence[Move]):
@@ -81,6 +87,13 @@ class LegalMoves(LazySequence[Move]):
 
     Returned by :meth:`combowhist.Deal.legal_moves`. Indexing order is stable for a given
     state, so ``moves[rng.randrange(len(moves))]`` picks a uniformly random legal move.
+
+    Like :meth:`~combowhist.Deal.apply`, ``in`` and :meth:`index` take a move object or its
+    notation: ``"pass" in moves`` is true exactly when ``deal.apply("pass")`` would
+    succeed. Text that does not read as a move, and objects that are not well-formed moves,
+    are simply not ``in``; :meth:`index` raises :class:`ValueError` for anything not among
+    the moves, as ``list.index`` does (a :class:`~combowhist.errors.NotationError`, which is
+    one, naming the input when it is not a move at all).
     """
 
     __slots__ = ("_lengths", "_parts")
@@ -112,7 +125,37 @@ class LegalMoves(LazySequence[Move]):
         raise AssertionError("lengths and parts disagree")  # pragma: no cover
 
     def __contains__(self, move: object) -> bool:
-        return any(move in part for part in self._parts)
+        try:
+            wanted = self._move(move)
+        except CombowhistError:  # not a move at all, or a bid no seat may make
+            return False
+        return any(wanted in part for part in self._parts)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a legal move, given as an object or its notation: see the class
+        docs for what is raised when it is not among the moves."""
+        wanted = self._move(value)
+        size = len(self)
+        start = max(start + size, 0) if start < 0 else start
+        stop = size if stop is None else stop + size if stop < 0 else stop
+        offset = 0
+        for part, length in zip(self._parts, self._lengths, strict=True):
+            if wanted in part:
+                position = offset + part.index(wanted)
+                if start <= position < stop:
+                    return position
+            offset += length
+        raise ValueError(f"{wanted} is not a legal move here")
+
+    def _move(self, value: object) -> Move:
+        """``value`` as a move object, read with the profile and participant count of the
+        bids here (only the auction offers bids)."""
+        if not isinstance(value, str):
+            return check_move(value)
+        space = next((p.space for p in self._parts if isinstance(p, BidMoves)), None)
+        if space is None:
+            return parse_move(value)
+        return parse_move(value, space.profile, space.players)
 
     def __iter__(self) -> Iterator[Move]:  # faster than item by item
         for part in self._parts:

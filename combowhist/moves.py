@@ -6,10 +6,15 @@ suits as letters or symbols)::
     pass · bid trump+lock · trump H · prefer S 4 · prefer none · guess 5 · guess 4 6
     justice QD · plague C · mail left|right|across · send AS 7H 2C · commit KD · take AC
     atelier JH 9D 3C 2C · refill 5S · play 10H · award 2
+
+Numbers are written in ASCII digits, at most :data:`NUMBER_DIGITS` of them. A move object
+is checked at the door of :meth:`~combowhist.Deal.apply` by :func:`check_move`: each field
+must hold the type it is declared with.
 """
 
 from __future__ import annotations
 
+import reprlib
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -40,11 +45,15 @@ __all__ = [
     "SetPlague",
     "SetTrump",
     "Take",
+    "check_move",
     "parse_move",
 ]
 
 MAIL_DIRECTIONS = ("left", "right", "across")
 """The directions of Mail (R19); ``across`` only with 4 participants."""
+
+NUMBER_DIGITS = 6
+"""The most digits a number in a move may have (no move needs more than two)."""
 
 
 class Move:
@@ -226,23 +235,35 @@ PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 """The 52 ``play`` moves by card index (moves are values: these are shared)."""
 
 
+def shown(text: str, limit: int = 60) -> str:
+    """``repr(text)``, shortened to about ``limit`` characters for an error message."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
 def _number(text: str, line: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{line!r}: {text!r} is not a number")
+    # Only ASCII digits: int() would take '٣' and choke on '³' or 5000 digits.
+    if not (text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS):
+        raise NotationError(f"{shown(line)}: {shown(text)} is not a number (write 0-9, at "
+                            f"most {NUMBER_DIGITS} digits)")
     return int(text)
 
 
 def _one(args: list[str], line: str) -> str:
     if len(args) != 1:
-        raise NotationError(f"{line!r}: expected one argument, got {len(args)}")
+        raise NotationError(f"{shown(line)}: expected one argument, got {len(args)}")
     return args[0]
 
 
-def parse_move(text: str, profile: RuleProfile | None = None) -> Move:
-    """Read one move in notation. ``bid`` moves need the ``profile`` their combo belongs to.
+def parse_move(text: str, profile: RuleProfile | None = None, players: int = 4) -> Move:
+    """Read one move in notation. ``bid`` moves need the ``profile`` their combo belongs to,
+    and are checked against R7 and the static layer of R8 for ``players`` participants.
 
-    Raises :class:`~combowhist.errors.NotationError` naming the text. Only the notation is
-    checked here; whether the move is legal is the deal's business.
+    Raises :class:`~combowhist.errors.NotationError` naming the text (numbers are ASCII
+    digits, at most :data:`NUMBER_DIGITS` of them), and
+    :class:`~combowhist.errors.InvalidBidError` for a combo bid that breaks R7 or R8. Only
+    the notation is checked here; whether the move is legal is the deal's business.
 
     >>> str(parse_move("Play th"))
     'play 10H'
@@ -255,8 +276,8 @@ def parse_move(text: str, profile: RuleProfile | None = None) -> Move:
         return Pass()
     if word == "bid":
         if profile is None:
-            raise NotationError(f"{text!r}: reading a bid needs the profile")
-        return MakeBid(ComboBid.parse("".join(args), profile))
+            raise NotationError(f"{shown(text)}: reading a bid needs the profile")
+        return MakeBid(ComboBid.parse("".join(args), profile, players))
     if word in ("trump", "plague"):
         suit = Suit.parse(_one(args, text))
         return SetTrump(suit) if word == "trump" else SetPlague(suit)
@@ -265,7 +286,7 @@ def parse_move(text: str, profile: RuleProfile | None = None) -> Move:
             return Prefer()
         if len(args) == 2:
             return Prefer(Suit.parse(args[0]), _number(args[1], text))
-        raise NotationError(f"{text!r}: write 'prefer SUIT STRENGTH' or 'prefer none'")
+        raise NotationError(f"{shown(text)}: write 'prefer SUIT STRENGTH' or 'prefer none'")
     if word == "guess" and args:
         return Guess(tuple(sorted(_number(a, text) for a in args)))
     if word in _CARD_MOVES:
@@ -276,12 +297,12 @@ def parse_move(text: str, profile: RuleProfile | None = None) -> Move:
     if word == "mail":
         direction = _one(args, text).lower()
         if direction not in MAIL_DIRECTIONS:
-            raise NotationError(f"{text!r}: the direction is left, right or across")
+            raise NotationError(f"{shown(text)}: the direction is left, right or across")
         return SetMail(direction)
     if word == "award":
         return Award(_number(_one(args, text), text))
     raise NotationError(
-        f"{text!r} is not a move: it starts with one of pass, bid, trump, prefer, guess, "
+        f"{shown(text)} is not a move: it starts with one of pass, bid, trump, prefer, guess, "
         f"justice, plague, mail, send, commit, take, atelier, refill, play, award"
     )
 
@@ -293,3 +314,70 @@ _CARD_MOVES: dict[str, type[SetJustice | Commit | Take | Refill | Play]] = {
     "refill": Refill,
     "play": Play,
 }
+
+
+def short_repr(value: object) -> str:
+    """A short ``repr`` of any value for an error message (:mod:`reprlib`'s); safe for an
+    integer too long to print or a structure nested too deeply."""
+    try:
+        return reprlib.repr(value)
+    except (ValueError, RecursionError):
+        return f"({type(value).__name__} too large to show)"
+
+
+def described(value: object) -> str:
+    """A value's type and :func:`short_repr`, e.g. ``int 42``, for an error message."""
+    return f"{type(value).__name__} {short_repr(value)}"
+
+
+_SHAPES: dict[type, dict[str, tuple[type, ...]]] = {
+    Pass: {},
+    MakeBid: {"combo": (ComboBid,)},
+    SetTrump: {"suit": (Suit,)},
+    Prefer: {"suit": (Suit, type(None)), "strength": (int, type(None))},
+    Guess: {"numbers": (tuple,)},
+    SetJustice: {"card": (Card,)},
+    SetPlague: {"suit": (Suit,)},
+    SetMail: {"direction": (str,)},
+    Send: {"cards": (CardSet,)},
+    Commit: {"card": (Card,)},
+    Take: {"card": (Card,)},
+    SetAtelier: {"cards": (CardSet,)},
+    Refill: {"card": (Card,)},
+    Play: {"card": (Card,)},
+    Award: {"seat": (int,)},
+}
+"""The types each move's fields take; ``int`` means a number as notation writes it."""
+
+
+def _fits(value: object, kinds: tuple[type, ...]) -> bool:
+    if type(value) is int:  # a number as notation writes it (a bool is no number here)
+        return int in kinds and -(10**NUMBER_DIGITS) < value < 10**NUMBER_DIGITS
+    return isinstance(value, tuple(k for k in kinds if k is not int))
+
+
+def check_move(move: object) -> Move:
+    """``move`` itself if it is a well-formed move object: one of the move classes here,
+    each field of the type it takes (a :class:`~combowhist.cards.Card` for ``Play``, a
+    :class:`~combowhist.bids.ComboBid` for ``MakeBid``, whole numbers of at most
+    :data:`NUMBER_DIGITS` digits, a ``Guess``'s numbers in increasing order). Anything else
+    raises :class:`~combowhist.errors.NotationError` naming its type and value. Whether a
+    well-formed move is legal is the deal's business."""
+    shape = _SHAPES.get(type(move))
+    if shape is None:
+        raise NotationError(f"{described(move)} is not a move: give a move object "
+                            f"(Pass, MakeBid, Play, …) or its notation, e.g. 'play 10H'")
+    for name, kinds in shape.items():
+        value = getattr(move, name)
+        if not _fits(value, kinds):
+            wanted = " or ".join("None" if k is type(None) else "a number" if k is int
+                                 else f"a {k.__name__}" for k in kinds)
+            raise NotationError(f"{type(move).__name__}: {name} must be {wanted}, got "
+                                f"{described(value)}")
+    if isinstance(move, Guess) and not (
+        all(_fits(n, (int,)) for n in move.numbers) and list(move.numbers) == sorted(move.numbers)
+    ):
+        raise NotationError(f"Guess: numbers must be whole numbers in increasing order, as "
+                            f"'guess' reads them, got {described(move.numbers)}")
+    assert isinstance(move, Move)
+    return move

@@ -19,7 +19,7 @@ import attrs
 
 from combowhist.errors import CombowhistError, SerializationError
 from combowhist.events import Outcome
-from combowhist.moves import Move
+from combowhist.moves import Move, short_repr, shown
 from combowhist.profiles import RuleProfile, load_profile
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def _field(data: dict[str, Any], key: str, kind: type, what: str, saved: str = "
         raise SerializationError(f"saved {saved}: {key!r} is missing ({what})")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise SerializationError(f"saved {saved}: {key!r} must be {what}, got {value!r}")
+        raise SerializationError(f"saved {saved}: {key!r} must be {what}, got {short_repr(value)}")
     return value
 
 
@@ -69,7 +69,7 @@ def _int_list(data: dict[str, Any], key: str, players: int) -> list[int]:
         isinstance(v, int) and not isinstance(v, bool) for v in values
     ):
         raise SerializationError(f"saved deal: {key!r} must be {players} integers, got "
-                                 f"{values!r}")
+                                 f"{short_repr(values)}")
     return values
 
 
@@ -85,13 +85,16 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
         raise SerializationError(f"saved deal: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != DEAL_FORMAT:
         raise SerializationError(f"saved deal: 'format' must be {DEAL_FORMAT!r}, got "
-                                 f"{data.get('format')!r}")
+                                 f"{short_repr(data.get('format'))}")
     version = data.get("version")
     if type(version) is not int or version != DEAL_VERSION:
-        raise SerializationError(f"saved deal: version {version!r} is not readable by this "
-                                 f"version of combowhist (it reads {DEAL_VERSION})")
+        raise SerializationError(f"saved deal: version {short_repr(version)} is not readable "
+                                 f"by this version of combowhist (it reads {DEAL_VERSION})")
     name = _field(data, "profile", str, "a profile name")
     players = _field(data, "players", int, "3 or 4")
+    if players not in (3, 4):
+        raise SerializationError(f"saved deal: 'players': a deal has 3 or 4 participants, not "
+                                 f"{short_repr(players)} (R3)")
     dealer = _field(data, "dealer", int, "a seat number")
     scores = _int_list(data, "scores", players)
     potentials = _int_list(data, "potentials", players)
@@ -99,8 +102,8 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     moves = _field(data, "moves", list, "a list of moves in notation")
     if len(hands) != players or not all(isinstance(h, str) for h in hands):
         raise SerializationError(f"saved deal: 'hands' must be {players} strings of cards")
+    rules = _load_profile(profile, name, "deal")
     try:
-        rules = load_profile(profile if profile is not None else name)
         deal = Deal.from_hands(hands, dealer=dealer, profile=rules, scores=scores,
                                potentials=potentials)
     except CombowhistError as error:
@@ -108,12 +111,21 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise SerializationError(f"saved deal: move {number} must be a string, got "
-                                     f"{text!r}")
+                                     f"{short_repr(text)}")
         try:
             deal = deal.apply(text)
         except CombowhistError as error:
-            raise SerializationError(f"saved deal: move {number} {text!r}: {error}") from error
+            raise SerializationError(f"saved deal: move {number} {shown(text)}: {error}") from error
     return deal
+
+
+def _load_profile(given: RuleProfile | str | None, name: str, saved: str) -> RuleProfile:
+    """The profile a saved deal or game is played under: ``given``, else its saved name."""
+    try:
+        return load_profile(given if given is not None else name)
+    except (ValueError, OSError) as error:  # also a name no file can have (NUL, too long)
+        raise SerializationError(f"saved {saved}: 'profile' {short_repr(name)}: "
+                                 f"{error}") from error
 
 
 def deal_from_json(text: str, profile: RuleProfile | str | None = None) -> Deal:
@@ -183,27 +195,31 @@ def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
     if not isinstance(data, dict):
         raise _game_error(f"expected a JSON object, got {type(data).__name__}")
     if data.get("format") != GAME_FORMAT:
-        raise _game_error(f"'format' must be {GAME_FORMAT!r}, got {data.get('format')!r}")
+        raise _game_error(f"'format' must be {GAME_FORMAT!r}, got {short_repr(data.get('format'))}")
     version = data.get("version")
     if type(version) is not int or version != GAME_VERSION:
-        raise _game_error(f"version {version!r} is not readable by this version of "
+        raise _game_error(f"version {short_repr(version)} is not readable by this version of "
                           f"combowhist (it reads {GAME_VERSION})")
     variant = data.get("variant")
     keys = {"kind", "winning_score", "floor", "rounds"}
     if not isinstance(variant, dict) or set(variant) != keys:
-        raise _game_error(f"'variant' must be an object with {sorted(keys)}, got {variant!r}")
+        raise _game_error(f"'variant' must be an object with {sorted(keys)}, got "
+                          f"{short_repr(variant)}")
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str | None):
-        raise _game_error(f"'seed' must be an integer, a string or null, got {seed!r}")
+        raise _game_error(f"'seed' must be an integer, a string or null, got {short_repr(seed)}")
     name = _field(data, "profile", str, "a profile name", "game")
     players = _field(data, "players", int, "a number of players", "game")
     dealer = _field(data, "dealer", int, "a player number", "game")
     mode = _field(data, "mode", str, "'seeded', 'hands' or 'sheet'", "game")
+    rules = _load_profile(profile, name, "game")
     try:
-        rules = load_profile(profile if profile is not None else name)
         return Game.new(players, rules, Variant(**variant), seed, dealer=dealer, mode=mode)
-    except CombowhistError as error:
-        raise _game_error(str(error)) from error
+    except (ValueError, TypeError, ArithmeticError, MemoryError) as error:
+        # Whatever the saved values make Game.new or Variant raise, e.g. a player count
+        # too large to allocate, is the file's fault.
+        raise _game_error(f"'players', 'dealer', 'mode', 'seed' or 'variant': "
+                          f"{type(error).__name__}: {error}") from error
 
 
 def _apply_action(game: Game, item: Any) -> Game:
@@ -213,25 +229,27 @@ def _apply_action(game: Game, item: Any) -> Game:
         return game.apply(item)
     if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
         raise _game_error(f"an action is a move string or an object with 'hands', "
-                          f"'outcome' or 'cheat', got {item!r}")
+                          f"'outcome' or 'cheat', got {short_repr(item)}")
     if "cheat" in item:
         fields = dict(item)
         kind = fields.pop("cheat")
         if kind not in CHEATS:
-            raise _game_error(f"unknown action {item!r}: a cheat is one of {sorted(CHEATS)}")
+            raise _game_error(f"unknown action {short_repr(item)}: a cheat is one of "
+                              f"{sorted(CHEATS)}")
         return game.adjudicate(CHEATS[kind](**fields))
     if "hands" in item:
         hands = item["hands"]
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-            raise _game_error(f"'hands' must be a list of strings of cards, got {hands!r}")
+            raise _game_error(f"'hands' must be a list of strings of cards, got "
+                              f"{short_repr(hands)}")
         return game.deal_hands(Hands(hands))
     if "outcome" in item:
         fields = item["outcome"]
         if not isinstance(fields, dict):
-            raise _game_error(f"'outcome' must be an object, got {fields!r}")
+            raise _game_error(f"'outcome' must be an object, got {short_repr(fields)}")
         return game.record(Outcome(**fields))
     raise _game_error(f"an action is a move string or an object with 'hands', 'outcome' or "
-                      f"'cheat', got {item!r}")
+                      f"'cheat', got {short_repr(item)}")
 
 
 def game_states(source: Game | Any, profile: RuleProfile | str | None = None) -> Iterator[Game]:
@@ -247,13 +265,13 @@ def game_states(source: Game | Any, profile: RuleProfile | str | None = None) ->
     yield game
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise _game_error(f"'actions' must be a list, got {actions!r}")
+        raise _game_error(f"'actions' must be a list, got {short_repr(actions)}")
     for number, item in enumerate(actions, start=1):
         try:
             game = _apply_action(game, item)
         except (CombowhistError, TypeError) as error:
             message = str(error).removeprefix("saved game: ")
-            raise _game_error(f"action {number} {item!r}: {message}") from None
+            raise _game_error(f"action {number} {short_repr(item)}: {message}") from None
         yield game
 
 
