@@ -1,4 +1,4 @@
-"""Seats around the table, counted over a deal's participants (the conventions of the Rulings page)."""
+"""Seats around the table, counted over a deal's participants (see the Rulings page)."""
 
 from __future__ import annotations
 
