@@ -50,13 +50,15 @@ def assert_plays_alike(original: Any, twin: Any) -> None:
     """``twin`` (a copy of a Deal or Game) is equal to ``original`` and has the same legal
     moves: same length, same move at sampled indices, membership agreeing both ways, and
     a move of either list applied to either state gives equal states."""
-    assert twin == original and hash(twin) == hash(original)
+    assert twin == original
+    assert hash(twin) == hash(original)
     assert twin.to_json() == original.to_json()
     mine, theirs = original.legal_moves(), twin.legal_moves()
     assert len(theirs) == len(mine)
     for index in _spread(len(mine)):
         assert theirs[index] == mine[index]
-        assert mine[index] in theirs and theirs[index] in mine
+        assert mine[index] in theirs
+        assert theirs[index] in mine
         assert twin.apply(mine[index]) == original.apply(theirs[index])
         assert twin.apply(theirs[index]) == original.apply(mine[index])
 
@@ -121,7 +123,8 @@ def test_issue9_house_rule_pickles_its_content(tmp_path: Path) -> None:
     data = pickle.dumps(deal)
     path.unlink()  # the pickle needs no file
     twin = pickle.loads(data)
-    assert twin.profile == profile and twin.profile.bids["lock"].worth == 1
+    assert twin.profile == profile
+    assert twin.profile.bids["lock"].worth == 1
     assert_plays_alike(deal, twin)
     assert copy.deepcopy(profile) is profile
 
@@ -153,7 +156,8 @@ def test_issue9_pickled_finished_deal_and_game_stay_small() -> None:
     # Measured: a fresh deal 0.5 kB, a finished deal about 3 kB, a game of 20 deals 36 kB;
     # before, the profile's tables came along (22 kB for a fresh deal).
     finished = _played(Deal.new(players=4, seed=2).apply("bid trump"), 200, seed=2)
-    assert finished.is_over and len(pickle.dumps(finished)) < 8_000
+    assert finished.is_over
+    assert len(pickle.dumps(finished)) < 8_000
     game = Game.new(players=5, seed=1)
     assert len(pickle.dumps(game)) < 8_000
     rng = random.Random(5)
@@ -221,9 +225,11 @@ def test_issue9_legal_combos_of_an_equal_profile_copy_hold_its_bids() -> None:
     profile = load_profile("1.4.2")
     space = legal_combos(profile, 4, 1)
     rebuilt = _build(copy.deepcopy(dict(profile.data)), "<a copy>")  # built anew
-    assert rebuilt == profile and rebuilt is not profile
+    assert rebuilt == profile
+    assert rebuilt is not profile
     combo = ComboBid.parse("masters_game+potential+open_hand", rebuilt)
-    assert combo in space and legal_combos(rebuilt, 4, 1).index(combo) == space.index(combo)
+    assert combo in space
+    assert legal_combos(rebuilt, 4, 1).index(combo) == space.index(combo)
 
 
 A_RULE = """\
@@ -257,7 +263,8 @@ def test_issue9_house_rules_with_one_name_keep_their_own_contents(tmp_path: Path
     names = "ab" if order == "a-first" else "ba"
     loaded = {name: load_profile(paths[name]) for name in names}
     a, b = loaded["a"], loaded["b"]
-    assert a != b and a.key == b.key == "house"
+    assert a != b
+    assert a.key == b.key == "house"
     scores = (-1, 0, 0, 0)  # seat 0 is banned under b (ban_below 0) only (R36)
     for name in names:
         profile = loaded[name]
@@ -266,7 +273,8 @@ def test_issue9_house_rules_with_one_name_keep_their_own_contents(tmp_path: Path
         bid = deal.apply("bid trump+lock")
         lock = 1 if name == "a" else 9
         trump = profile.bids["trump"].worth
-        assert bid.high_bid is not None and bid.high_bid.worth == trump + lock
+        assert bid.high_bid is not None
+        assert bid.high_bid.worth == trump + lock
         # Max Trump alone outbids a's trump+lock, not b's.
         space = bid.legal_moves()
         assert (MakeBid(ComboBid.parse("max_trump", profile)) in space) == (
@@ -274,5 +282,6 @@ def test_issue9_house_rules_with_one_name_keep_their_own_contents(tmp_path: Path
         for seed in range(12):
             played = _random_deal(profile, seed, scores)
             again = load_profile(paths[name])  # a new object with the same content
-            assert again == profile and again is not profile
+            assert again == profile
+            assert again is not profile
             assert Deal.from_json(played.to_json(), profile=again) == played

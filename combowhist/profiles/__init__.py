@@ -10,7 +10,9 @@ complete or naming a ``base`` profile and overriding only what it changes::
     worth = 1
 
 Profile files are UTF-8 TOML. ``base`` names a built-in profile or another house-rule file
-(a path relative to the file naming it); a chain of bases may not loop back on itself. Every
+(a path relative to the file naming it); a chain of bases may not loop back on itself, nor
+be longer than :data:`MAX_BASES`. Bid names must name one bid each: no bid's English or
+Swedish name may be another bid's key or name. Every
 number is checked against the range its meaning allows (see :data:`RANGES
 <combowhist.profiles.schema.RANGES>`). Whatever is wrong with a file, loading it raises
 :class:`~combowhist.errors.ProfileError` naming the file and the key.
@@ -45,6 +47,7 @@ from combowhist.profiles.schema import build_bids, check_document, shown
 __all__ = [
     "DEFAULT_PROFILE",
     "LANGUAGES",
+    "MAX_BASES",
     "RuleProfile",
     "available_profiles",
     "load_profile",
@@ -120,11 +123,16 @@ class RuleProfile:
         object.__setattr__(self, "special_bids",
                            tuple(b for b in self.bids.values() if not b.standard))
         object.__setattr__(self, "position", {key: i for i, key in enumerate(self.bids)})
-        by_name: dict[str, Bid] = {}
+        by_name = {normalize_name(bid.key): bid for bid in self.bids.values()}
         for bid in self.bids.values():
-            by_name[normalize_name(bid.key)] = bid
-            for name in bid.names.values():
-                by_name[normalize_name(name)] = bid
+            for language, name in bid.names.items():
+                other = by_name.setdefault(normalize_name(name), bid)
+                if other is not bid or not normalize_name(name):
+                    # Notation names bids: one name, one bid, or saved moves read back wrong.
+                    clash = f"bid {other.key}'s key or name" if other is not bid else "empty"
+                    raise ProfileError(f"{self.source}: bids.{bid.key}.{language}: {name!r} "
+                                       f"is {clash} (letters and digits compared, case, "
+                                       f"spaces and accents aside)")
         object.__setattr__(self, "_by_name", by_name)
 
     def bid(self, text: str) -> Bid:

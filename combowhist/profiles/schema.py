@@ -1,6 +1,10 @@
 """The shape of a profile TOML document, checked key by key, and its bid rows built.
 
-Every error names the file, the dotted key and what is wrong with it.
+Every error names the file, the dotted key and what is wrong with it. Every number must lie
+in the range its meaning allows, given once in :data:`RANGES` (a worth, a trick number, a
+count of tricks, points won or lost, a threshold below the starting score, seconds, rounds),
+so that a profile that loads also plays: no worth so large that counting the combo bids
+never ends, no ban threshold that bans everyone from the start.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any
 from combowhist.bids import Bid, Goal, GoalKind, TrumpRule
 from combowhist.errors import ProfileError
 
-__all__ = ["RANGES", "build_bids", "check_document", "shown"]
+__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "build_bids", "check_document", "shown"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
 STR_LIST, INT_LIST = "a list of strings", "a list of integers"
@@ -142,6 +146,10 @@ RANGES: Mapping[str, tuple[int, int]] = {
 holds for each of its numbers), checked when a profile is loaded."""
 MAX_BIDS = 32
 """How many standard bids, and how many special bids, a profile may have."""
+MAX_CONDITIONED = 10
+"""How many special bids may have trick conditions (``greed``, ``avoid_tricks``) or be
+incompatible with another special bid: the combo bids' table checks every combination of
+them (the editions have 6; each one more doubles the work)."""
 
 _SHOWN = reprlib.Repr()
 _SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist = 3, 60, 60, 8
@@ -379,4 +387,13 @@ def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, 
             )
     if not any(b.standard for b in bids.values()):
         raise ProfileError(f"{source}: bids: a profile needs at least one standard bid")
+    specials = {b.key for b in bids.values() if not b.standard}
+    conditioned = [b.key for b in bids.values() if not b.standard
+                   and (b.greed or b.avoid_tricks or b.incompatible & specials)]
+    if len(conditioned) > MAX_CONDITIONED:
+        raise ProfileError(
+            f"{source}: bids: {len(conditioned)} special bids have trick conditions or are "
+            f"incompatible with another special bid ({', '.join(conditioned)}); a profile "
+            f"may have at most {MAX_CONDITIONED}"
+        )
     return bids
