@@ -8,7 +8,7 @@ once (DESIGN.md, principle 2).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -361,6 +361,21 @@ class ComboBid:
 
     def __hash__(self) -> int:
         return hash((self.standard.key, self.special_keys))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # Pickled and copied as its profile and bid keys, rebuilt from the profile's own
+        # rows: no copy of the rows (and their rules text) per combo, and a deep copy keeps
+        # the profile's rows. A combination of rows from elsewhere is copied as it is.
+        if all(self.profile.bids.get(b.key) == b for b in self.bids):
+            return (_combo_of_keys, (self.profile, self.standard.key,
+                                     tuple(b.key for b in self.specials)))
+        return super().__reduce_ex__(protocol)
+
+
+def _combo_of_keys(profile: RuleProfile, standard: str, specials: tuple[str, ...]) -> ComboBid:
+    """A pickled :class:`ComboBid` from its profile and bid keys (see ``__reduce_ex__``)."""
+    return ComboBid.unchecked(profile, profile.bids[standard],
+                              tuple(profile.bids[key] for key in specials))
 
 
 def _set_worth(combo: ComboBid) -> None:

@@ -14,7 +14,7 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from bisect import bisect_right
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import accumulate
 
 import attrs
@@ -105,6 +105,7 @@ class _StandardBlock:
     """Below this minimum worth, every combo of the block counts."""
     counts: tuple[int, ...] = attrs.field(init=False)
     """``counts[m - low]``: how many combos are worth at least ``m``."""
+    _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         table = self.free_table
@@ -121,12 +122,15 @@ class _StandardBlock:
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
 
-    @cache  # noqa: B019 - blocks live as long as their profile's cached table anyway
     def group_starts(self, minimum: int) -> tuple[int, ...]:
         """Where each group's combos worth at least ``minimum`` start in the block's order
         (cumulative counts; one more entry, the block's total, at the end)."""
-        return tuple(accumulate(
-            (self.free_table.count(minimum - worth) for _, worth in self.groups), initial=0))
+        starts = self._starts.get(minimum)
+        if starts is None:  # kept with the block, so it goes when the block does
+            starts = self._starts[minimum] = tuple(accumulate(
+                (self.free_table.count(minimum - worth) for _, worth in self.groups),
+                initial=0))
+        return starts
 
     def count(self, minimum: int) -> int:
         """How many combos of this block are worth at least ``minimum``."""
@@ -136,7 +140,7 @@ class _StandardBlock:
         return self.counts[index] if index < len(self.counts) else 0
 
 
-@cache
+@lru_cache(maxsize=64)  # keyed by the profile's content (RuleProfile's equality)
 def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     blocks = []
     specials = profile.special_bids
@@ -224,14 +228,14 @@ class ComboSpace(LazySequence[ComboBid]):
         if not 0 <= number < len(self._blocks):
             return None
         block = self._blocks[number]
-        if block.standard is not value.standard or len(value.specials) != len(
-            value.special_keys
-        ):
+        # Rows compare by value: the space may have been built from an equal copy of the
+        # profile (a pickle, a deep copy, the same file loaded twice).
+        if block.standard != value.standard or len(value.specials) != len(value.special_keys):
             return None  # not a valid combo of this profile (R7)
         mask = free_mask = 0
         for bid in value.specials:
             constrained, bit = block.bits.get(bid.key, (False, -1))
-            if bit < 0 or (block.constrained if constrained else block.free)[bit] is not bid:
+            if bit < 0 or (block.constrained if constrained else block.free)[bit] != bid:
                 return None  # incompatible with the standard bid, or another profile's row
             if constrained:
                 mask |= 1 << bit

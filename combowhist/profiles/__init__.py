@@ -8,12 +8,29 @@ complete or naming a ``base`` profile and overriding only what it changes::
 
     [bids.lock]
     worth = 1
+
+Profile files are UTF-8 TOML. ``base`` names a built-in profile or another house-rule file
+(a path relative to the file naming it); a chain of bases may not loop back on itself, nor
+be longer than :data:`MAX_BASES`. Bid names must name one bid each: no bid's English or
+Swedish name may be another bid's key or name. Every
+number is checked against the range its meaning allows (see :data:`RANGES
+<combowhist.profiles.schema.RANGES>`). Whatever is wrong with a file, loading it raises
+:class:`~combowhist.errors.ProfileError` naming the file and the key.
+
+Profiles are immutable values: two compare equal (and hash alike) when their data is the
+same, whatever their name's history or identity, so a profile loaded twice from one file
+works with deals and caches made under the other copy. ``copy.copy`` and ``copy.deepcopy``
+return the profile itself; a built-in profile pickles by reference (unpickling gives
+``load_profile(key)`` itself), a house rule pickles its data.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 import unicodedata
+import weakref
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -25,11 +42,12 @@ import attrs
 from combowhist.bids import Bid
 from combowhist.cards import FULL_MASK, CardSet
 from combowhist.errors import NotationError, ProfileError
-from combowhist.profiles.schema import build_bids, check_document
+from combowhist.profiles.schema import build_bids, check_document, shown
 
 __all__ = [
     "DEFAULT_PROFILE",
     "LANGUAGES",
+    "MAX_BASES",
     "RuleProfile",
     "available_profiles",
     "load_profile",
@@ -49,7 +67,8 @@ _EDITIONS = ("1.4.1", "1.4.2")
 class RuleProfile:
     """One rule set: an edition of the rulebook, or a house rule derived from one.
 
-    Profiles compare equal when they have the same name and the same data.
+    Profiles compare equal, and hash alike, when they have the same name and the same data
+    (their :attr:`content`); caches keyed by profile are thereby keyed by content.
     """
 
     key: str
@@ -93,18 +112,27 @@ class RuleProfile:
     """The special bids in table order."""
     position: Mapping[str, int] = attrs.field(init=False, repr=False)
     """Each bid's place in the tables (standard bids first), by key."""
+    content: str = attrs.field(init=False, repr=False)
+    """A digest of the name and the data, bid table order included: equal profiles have
+    equal contents."""
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "content", _digest(self.key, self.data))
         object.__setattr__(self, "standard_bids",
                            tuple(b for b in self.bids.values() if b.standard))
         object.__setattr__(self, "special_bids",
                            tuple(b for b in self.bids.values() if not b.standard))
         object.__setattr__(self, "position", {key: i for i, key in enumerate(self.bids)})
-        by_name: dict[str, Bid] = {}
+        by_name = {normalize_name(bid.key): bid for bid in self.bids.values()}
         for bid in self.bids.values():
-            by_name[normalize_name(bid.key)] = bid
-            for name in bid.names.values():
-                by_name[normalize_name(name)] = bid
+            for language, name in bid.names.items():
+                other = by_name.setdefault(normalize_name(name), bid)
+                if other is not bid or not normalize_name(name):
+                    # Notation names bids: one name, one bid, or saved moves read back wrong.
+                    clash = f"bid {other.key}'s key or name" if other is not bid else "empty"
+                    raise ProfileError(f"{self.source}: bids.{bid.key}.{language}: {name!r} "
+                                       f"is {clash} (letters and digits compared, case, "
+                                       f"spaces and accents aside)")
         object.__setattr__(self, "_by_name", by_name)
 
     def bid(self, text: str) -> Bid:
@@ -140,10 +168,23 @@ class RuleProfile:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RuleProfile):
             return NotImplemented
-        return self is other or (self.key == other.key and self.data == other.data)
+        return self is other or self.content == other.content
 
     def __hash__(self) -> int:
-        return hash(("RuleProfile", self.key))
+        return hash(self.content)
+
+    # An immutable value: copies are the profile itself; pickles name a built-in profile
+    # and carry a house rule's data (not its built tables).
+    def __copy__(self) -> RuleProfile:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RuleProfile:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.key in _EDITIONS and _load_edition(self.key) == self:
+            return (load_profile, (self.key,))
+        return (_unpickle, (self.data, self.source))
 
     def __str__(self) -> str:
         return self.key
@@ -154,6 +195,27 @@ class RuleProfile:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython's and Hypothesis's pretty printers: the short repr, not every table.
         printer.text(repr(self))
+
+
+def _digest(key: str, data: Mapping[str, Any]) -> str:
+    # Keys sorted (a table's key order means nothing) except the bid table's order, which
+    # orders the bids (and every sequence of legal moves).
+    text = json.dumps([key, data, list(data.get("bids", ()))], sort_keys=True,
+                      ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+_UNPICKLED: weakref.WeakValueDictionary[str, RuleProfile] = weakref.WeakValueDictionary()
+
+
+def _unpickle(data: dict[str, Any], source: str) -> RuleProfile:
+    """A house rule from a pickle: one object per content while any is alive, so states
+    unpickled one by one share their profile."""
+    digest = _digest(data["name"], data)
+    profile = _UNPICKLED.get(digest)
+    if profile is None:
+        profile = _UNPICKLED[digest] = _build(data, source)
+    return profile
 
 
 def normalize_name(text: str) -> str:
@@ -170,27 +232,46 @@ def available_profiles() -> tuple[str, ...]:
 _ALIASES = {"en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2"}
 
 
-def load_profile(name: str | RuleProfile | None = DEFAULT_PROFILE) -> RuleProfile:
+def load_profile(name: str | Path | RuleProfile | None = DEFAULT_PROFILE) -> RuleProfile:
     """A built-in profile by name or alias (``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``,
-    ``"sv-1.4.2"``), or a house-rule TOML file by path; ``None`` means the default profile,
-    and a :class:`RuleProfile` is returned as it is. Built-ins are loaded once.
+    ``"sv-1.4.2"``), or a house-rule TOML file by path (a string or a
+    :class:`pathlib.Path`); ``None`` means the default profile, and a :class:`RuleProfile`
+    is returned as it is. Built-ins are loaded once. Anything else, or a file that cannot
+    be read or is not a valid profile, raises :class:`~combowhist.errors.ProfileError`.
 
     >>> len(load_profile("1.4.1").deck(3))
     39
     """
+    return _load(name, ())
+
+
+def _load(name: object, chain: tuple[Path, ...]) -> RuleProfile:
+    """:func:`load_profile`, ``chain`` the house-rule files whose bases are being loaded."""
     if isinstance(name, RuleProfile):
         return name
     if name is None:
         name = DEFAULT_PROFILE
+    if isinstance(name, Path):
+        return _load_file(name, chain)
+    if not isinstance(name, str):
+        raise ProfileError(f"profile {shown(name)}: expected a profile name, a .toml file's "
+                           f"path or a RuleProfile")
     canonical = _ALIASES.get(name, name)
     if canonical in _EDITIONS:
         return _load_edition(canonical)
-    if name.endswith(".toml") or Path(name).is_file():
-        return load_profile_file(name)
+    if name.endswith(".toml") or _is_file(Path(name)):
+        return _load_file(Path(name), chain)
     raise ProfileError(
-        f"no profile named {name!r}: the built-in profiles are "
+        f"no profile named {shown(name)}: the built-in profiles are "
         f"{', '.join(_EDITIONS)} (aliases {', '.join(_ALIASES)}), or give a .toml file's path"
     )
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL in it
+        return False
 
 
 @cache
@@ -201,27 +282,54 @@ def _load_edition(name: str) -> RuleProfile:
     return _build(_parse_toml(text, f"<built-in {name}>"), f"<built-in {name}>")
 
 
+MAX_BASES = 16
+"""How long a chain of house rules, each the ``base`` of the next, may be."""
+
+
 def load_profile_file(path: str | Path) -> RuleProfile:
-    """Load a profile from a TOML file, validated. A file with ``base = "NAME"`` starts from
-    that profile and overrides only the keys it gives (tables merge key by key)."""
+    """Load a profile from a UTF-8 TOML file, validated. A file with ``base = "NAME"``
+    starts from that profile and overrides only the keys it gives (tables merge key by
+    key). Raises :class:`~combowhist.errors.ProfileError` naming the file and the key."""
+    if not isinstance(path, (str, Path)):
+        raise ProfileError(f"profile file {shown(path)}: expected a path")
+    return _load_file(Path(path), ())
+
+
+def _load_file(path: Path, chain: tuple[Path, ...]) -> RuleProfile:
     source = str(path)
+    if "\0" in source:
+        raise ProfileError(f"{shown(source)}: cannot read the profile: a path holds no NUL "
+                           f"character")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ProfileError(f"{source}: cannot read the profile: {error.strerror}") from None
+        here = path.resolve()
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ProfileError(f"{source}: cannot read the profile: a profile file must be "
+                           f"UTF-8 text ({error.reason} at byte {error.start})") from None
+    except (OSError, RuntimeError) as error:  # RuntimeError: a symlink loop (resolve)
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ProfileError(f"{source}: cannot read the profile: {reason}") from None
+    if here in chain:
+        loop = " -> ".join(str(p) for p in (*chain[chain.index(here):], here))
+        raise ProfileError(f"{source}: base: the house rules name each other in a cycle: "
+                           f"{loop}")
+    if len(chain) >= MAX_BASES:
+        raise ProfileError(f"{source}: base: more than {MAX_BASES} house rules based on one "
+                           f"another")
     document = _parse_toml(text, source)
     base = document.pop("base", None)
     if base is not None:
-        document = _derive(document, base, Path(path), source)
+        document = _derive(document, base, path, source, (*chain, here))
     return _build(document, source)
 
 
-def _derive(document: dict[str, Any], base: object, path: Path, source: str
-            ) -> dict[str, Any]:
+def _derive(document: dict[str, Any], base: object, path: Path, source: str,
+            chain: tuple[Path, ...]) -> dict[str, Any]:
     """A house rule: the base profile's document with this file's values over it. It must
     have a name of its own, so a deal saved under it never reloads under the base."""
     if not isinstance(base, str):
-        raise ProfileError(f"{source}: base: expected a profile name or path, got {base!r}")
+        raise ProfileError(f"{source}: base: expected a profile name or path, got "
+                           f"{shown(base)}")
     name = document.get("name")
     if not isinstance(name, str):
         raise ProfileError(f"{source}: name: missing (a house rule needs a name of its own)")
@@ -230,7 +338,7 @@ def _derive(document: dict[str, Any], base: object, path: Path, source: str
                            f"house rule its own")
     relative = path.parent / base
     try:
-        parent = load_profile(str(relative) if relative.is_file() else base)
+        parent = _load(relative if _is_file(relative) else base, chain)
     except ProfileError as error:
         raise ProfileError(f"{source}: base: {error}") from None
     merged = _merge(dict(parent.data), document)
@@ -244,6 +352,9 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ProfileError(f"{source}: not a profile: its arrays or tables nest too deeply "
+                           f"to read") from None
 
 
 def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,17 +1,22 @@
 """The shape of a profile TOML document, checked key by key, and its bid rows built.
 
-Every error names the file, the dotted key and what is wrong with it.
+Every error names the file, the dotted key and what is wrong with it. Every number must lie
+in the range its meaning allows, given once in :data:`RANGES` (a worth, a trick number, a
+count of tricks, points won or lost, a threshold below the starting score, seconds, rounds),
+so that a profile that loads also plays: no worth so large that counting the combo bids
+never ends, no ban threshold that bans everyone from the start.
 """
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping
 from typing import Any
 
 from combowhist.bids import Bid, Goal, GoalKind, TrumpRule
 from combowhist.errors import ProfileError
 
-__all__ = ["build_bids", "check_document"]
+__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "build_bids", "check_document", "shown"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
 STR_LIST, INT_LIST = "a list of strings", "a list of integers"
@@ -85,6 +90,86 @@ _SPECIAL_BID = {
     "trump_bid_worth": (INT, False),
     "trump_bid_worth_except": (STR_LIST, False),
 }
+
+# The range of every number a profile holds, from what the number means (inclusive bounds).
+WORTH = (-13, 13)
+"""A bid's worth: bids are worth a few tricks' points, up or down."""
+COMBO_WORTH = (-100, 100)
+"""A combo bid's worth: a standard bid and up to a few dozen special bids."""
+TRICK = (1, 13)
+"""A trick's number."""
+COUNT = (0, 13)
+"""A number of tricks or cards of a 13-card hand."""
+ORDER = (0, 13)
+"""When a pre-game event happens (R12)."""
+SECONDS = (0, 86_400)
+"""A time limit (R41): up to a day."""
+GAIN = (0, 100)
+"""Points earned."""
+LOSS = (-100, 0)
+"""Points lost (written negative)."""
+SCORE = (1, 100)
+"""A winning score (R39)."""
+LOW_SCORE = (-100, 0)
+"""A threshold below the starting score 0 (bans, the Win of Shame): a threshold above it
+would ban, or shame, players at the start of a game."""
+ROUNDS = (1, 100)
+"""Rounds of a limited game (R39)."""
+
+RANGES: Mapping[str, tuple[int, int]] = {
+    "auction.min_worth": COMBO_WORTH,
+    "auction.ban_below": LOW_SCORE,
+    "auction.first_bid_seconds": SECONDS,
+    "auction.between_bids_seconds": SECONDS,
+    "scoring.fail_points": LOSS,
+    "scoring.free_points": GAIN,
+    "scoring.instant_win_worth": COMBO_WORTH,
+    "winning.classic_start": SCORE,
+    "winning.classic_floor": SCORE,
+    "winning.limited_rounds": ROUNDS,
+    "winning.shame_at_or_below": LOW_SCORE,
+    "cheating.cancelled_deal_points": LOSS,
+    "cheating.reversal_points": LOSS,
+    "bids.*.worth": WORTH,
+    "bids.*.order": ORDER,
+    "bids.*.score": GAIN,
+    "bids.*.guesses": COUNT,
+    "bids.*.avoid_tricks": TRICK,
+    "bids.*.atelier_size": (1, 13),
+    "bids.*.extra_points": GAIN,
+    "bids.*.fail_points": LOSS,
+    "bids.*.trump_bid_worth": WORTH,
+    "bids.*.goal.min_tricks": COUNT,
+    "bids.*.goal.max_tricks": COUNT,
+}
+"""The inclusive range of every numeric key (``bids.*`` for each bid row; a list's range
+holds for each of its numbers), checked when a profile is loaded."""
+MAX_BIDS = 32
+"""How many standard bids, and how many special bids, a profile may have."""
+MAX_CONDITIONED = 10
+"""How many special bids may have trick conditions (``greed``, ``avoid_tricks``) or be
+incompatible with another special bid: the combo bids' table checks every combination of
+them (the editions have 6; each one more doubles the work)."""
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist = 3, 60, 60, 8
+
+
+def shown(value: object) -> str:
+    """A value as an error message shows it: its ``repr``, shortened when long or deep."""
+    return _SHOWN.repr(value)
+
+
+def _check_range(value: Any, key: str, where: str, source: str) -> None:
+    """Check a number (or each number of a list) at ``where`` against ``RANGES[key]``."""
+    low, high = RANGES[key]
+    numbers = value if isinstance(value, list) else [value]
+    for number in numbers:
+        if isinstance(number, int) and not low <= number <= high:
+            raise ProfileError(f"{source}: {where}: {number} is out of range; it must be "
+                               f"{low} to {high}")
+
+
 EVENTS = ("justice", "plague", "mail", "masters_mail", "atelier")
 PLAY_RULES = ("declarer_plays_last", "declarer_leads_first", "aces_low")
 EXPOSURES = ("hand", "trumps")
@@ -127,8 +212,11 @@ def _check_table(
             continue
         if not _fits(table[key], expected):
             raise ProfileError(
-                f"{source}: {where}{key}: expected {expected}, got {table[key]!r}"
+                f"{source}: {where}{key}: expected {expected}, got {shown(table[key])}"
             )
+        ranged = f"bids.*.{key}" if where.startswith("bids.") else where + key
+        if ranged in RANGES:
+            _check_range(table[key], ranged, where + key, source)
 
 
 def check_document(document: Mapping[str, Any], source: str) -> None:
@@ -136,21 +224,31 @@ def check_document(document: Mapping[str, Any], source: str) -> None:
     _check_table(document, _TOP, "", source)
     if document["schema"] != 1:
         raise ProfileError(f"{source}: schema: this version reads schema 1, not "
-                           f"{document['schema']!r}")
+                           f"{shown(document['schema'])}")
     for section, spec in _SECTIONS.items():
         _check_table(document[section], spec, f"{section}.", source)
     if not document["bids"]:
         raise ProfileError(f"{source}: bids: no bids defined")
+    winning = document["winning"]
+    if winning["classic_floor"] > winning["classic_start"]:
+        raise ProfileError(f"{source}: winning.classic_floor: {winning['classic_floor']} is "
+                           f"above winning.classic_start {winning['classic_start']} (R39)")
     for key, row in document["bids"].items():
         where = f"bids.{key}."
         if not isinstance(row, Mapping):
-            raise ProfileError(f"{source}: bids.{key}: expected a table, got {row!r}")
+            raise ProfileError(f"{source}: bids.{key}: expected a table, got {shown(row)}")
         kind = row.get("kind")
         if kind not in ("standard", "special"):
             raise ProfileError(
-                f"{source}: {where}kind: expected \"standard\" or \"special\", got {kind!r}"
+                f"{source}: {where}kind: expected \"standard\" or \"special\", got "
+                f"{shown(kind)}"
             )
         _check_table(row, _STANDARD_BID if kind == "standard" else _SPECIAL_BID, where, source)
+    for kind in ("standard", "special"):
+        count = sum(row["kind"] == kind for row in document["bids"].values())
+        if count > MAX_BIDS:
+            raise ProfileError(f"{source}: bids: {count} {kind} bids; a profile has at most "
+                               f"{MAX_BIDS}")
 
 
 def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
@@ -164,7 +262,8 @@ def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
             return Goal(kind)
     elif len(value) == 1:
         ((name, argument),) = value.items()
-        if name in ("min_tricks", "max_tricks") and _fits(argument, INT) and 0 <= argument <= 13:
+        if name in ("min_tricks", "max_tricks") and _fits(argument, INT):
+            _check_range(argument, f"bids.*.goal.{name}", f"{where}goal.{name}", source)
             return Goal(GoalKind(name), n=argument)
         if (
             name == "limbo"
@@ -177,14 +276,14 @@ def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
     raise ProfileError(
         f"{source}: {where}goal: expected {{ min_tricks = N }}, {{ max_tricks = N }} (N 0-13), "
         f"{{ limbo = [FIRST, LAST] }} (adding up to 13), \"not_most\", \"least\", "
-        f"\"solitary_most\" or \"guessed\"; got {value!r}"
+        f"\"solitary_most\" or \"guessed\"; got {shown(value)}"
     )
 
 
 def _choice(value: str, allowed: tuple[str, ...], where: str, source: str) -> str:
     if value not in allowed:
         raise ProfileError(
-            f"{source}: {where}: unknown {value!r} (expected one of {', '.join(allowed)})"
+            f"{source}: {where}: unknown {shown(value)} (expected one of {', '.join(allowed)})"
         )
     return value
 
@@ -197,11 +296,11 @@ def _standard(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     score = row["score"]
     if isinstance(score, str) and score != "worth":
         raise ProfileError(f"{source}: {where}score: expected an integer or \"worth\", "
-                           f"got {score!r}")
+                           f"got {shown(score)}")
     guesses = row.get("guesses", 0)
-    if (goal.kind is GoalKind.GUESSED) != (guesses > 0) or not 0 <= guesses <= 13:
+    if (goal.kind is GoalKind.GUESSED) != (guesses > 0):
         raise ProfileError(f"{source}: {where}guesses: goal \"guessed\" needs guesses = 1 or "
-                           f"more (and no other goal takes guesses), got {guesses!r}")
+                           f"more (and no other goal takes guesses), got {shown(guesses)}")
     if row.get("order", 0) != 0:
         raise ProfileError(f"{source}: {where}order: standard bids have order 0 (R12)")
     return {
@@ -224,8 +323,6 @@ def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     if expose is not None:
         _choice(expose, EXPOSURES, where + "expose", source)
     avoid = row.get("avoid_tricks", [])
-    if any(not 1 <= n <= 13 for n in avoid):
-        raise ProfileError(f"{source}: {where}avoid_tricks: trick numbers run 1-13, got {avoid}")
     if (event == "atelier") != ("atelier_size" in row):
         raise ProfileError(f"{source}: {where}atelier_size: goes with event = \"atelier\" "
                            f"and only with it")
@@ -258,8 +355,8 @@ def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, 
                 targets = {other}
             else:
                 raise ProfileError(
-                    f"{source}: bids.{key}.incompatible: unknown bid {other!r} (expected a bid "
-                    f"key or \"{TRUMPLESS_GROUP}\")"
+                    f"{source}: bids.{key}.incompatible: unknown bid {shown(other)} (expected "
+                    f"a bid key or \"{TRUMPLESS_GROUP}\")"
                 )
             if key in targets:
                 raise ProfileError(f"{source}: bids.{key}.incompatible: a bid cannot be "
@@ -271,7 +368,7 @@ def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, 
         for other in row.get("trump_bid_worth_except", []):
             if other not in rows or rows[other]["kind"] != "standard":
                 raise ProfileError(f"{source}: bids.{key}.trump_bid_worth_except: unknown "
-                                   f"standard bid {other!r}")
+                                   f"standard bid {shown(other)}")
     bids: dict[str, Bid] = {}
     for kind in ("standard", "special"):
         for key, row in rows.items():
@@ -290,4 +387,13 @@ def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, 
             )
     if not any(b.standard for b in bids.values()):
         raise ProfileError(f"{source}: bids: a profile needs at least one standard bid")
+    specials = {b.key for b in bids.values() if not b.standard}
+    conditioned = [b.key for b in bids.values() if not b.standard
+                   and (b.greed or b.avoid_tricks or b.incompatible & specials)]
+    if len(conditioned) > MAX_CONDITIONED:
+        raise ProfileError(
+            f"{source}: bids: {len(conditioned)} special bids have trick conditions or are "
+            f"incompatible with another special bid ({', '.join(conditioned)}); a profile "
+            f"may have at most {MAX_CONDITIONED}"
+        )
     return bids
