@@ -155,6 +155,7 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         from combowhist.cli.simulate import run_simulation
 
         opponent = BOTS[args.opponents or args.bots]
+        Game.new(args.players, seed=0)  # refuses a bad player count before a bot each is made
         run_simulation(args, [BOTS[args.bots](), *[opponent()] * (args.players - 1)], out)
     elif args.command == "play":
         from combowhist.cli.play import play_in_terminal
