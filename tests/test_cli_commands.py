@@ -6,14 +6,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from combowhist import Deal, Game, Outcome
+from combowhist.bots import RandomBot
 from combowhist.cli import main
 from combowhist.cli.render import hand_text
+from combowhist.moves import Move
 from combowhist.simulate import SimulationResult
 
 
@@ -104,6 +107,20 @@ def test_issue9_play_keeps_and_saves_the_game_when_a_move_fails_unexpectedly(
     assert "RuntimeError: engine bug" in report
     assert "you: pass" in out
     assert "pass" in [str(m) for m in Game.from_json(save.read_text(encoding="utf-8")).actions]
+
+
+def test_issue9_play_saves_the_game_before_a_failing_bot_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_choose(bot: RandomBot, deal: Deal, seat: int, rng: random.Random) -> Move:
+        raise RuntimeError("bot bug")
+
+    monkeypatch.setattr(RandomBot, "choose", broken_choose)
+    save = tmp_path / "game.json"
+    with pytest.raises(RuntimeError, match="bot bug"):  # a bug is shown, not hidden
+        main(["play", "--seed", "2", "--bots", "random", "--save", str(save)],
+             stdin=io.StringIO(""), stdout=io.StringIO())
+    assert Game.from_json(save.read_text(encoding="utf-8")).actions == ()
 
 
 @pytest.mark.parametrize(("players", "you"), [(5, 4), (6, 5)])
