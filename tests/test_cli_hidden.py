@@ -140,6 +140,7 @@ def test_issue9_play_names_no_card_the_humans_view_does_not_hold(
     argv, wishes, deals, events = SCENARIOS[scenario]
     screen, game = play_scripted(tmp_path, argv, wishes, deals)
     assert events <= {str(action).split()[0] for action in game.actions}, "scenario drifted"
+    assert ("(you, sits out)" in screen) == ("5" in argv), "you sit out with 5 players (R3)"
     shown = after_each_move(screen)
     allowed = knowledge_after_each_move(game, you=0)
     assert len(shown) == len(allowed), "every move is narrated once"
