@@ -1,8 +1,8 @@
 """The ``combowhist`` command.
 
 =======================  ==================================================================
-``combowhist demo``      bots play a game while you watch (the first deal move by move)
-``combowhist play``      play a game in the terminal against bots
+``combowhist demo``      bots play a game, every card shown (the first deal move by move)
+``combowhist play``      play against bots in the terminal, seeing what your seat may see
 ``combowhist simulate``  many games or deals between bots, summarized (also CSV or JSON)
 ``combowhist replay``    step through a saved deal or game (JSON)
 ``combowhist rules``     a profile's bid tables, or the differences between two profiles
@@ -63,9 +63,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"combowhist {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="watch bots play a game",
+    demo = commands.add_parser("demo", help="watch bots play a game (every card shown)",
                                description="Bots play a whole game; the first deal is told "
-                                           "move by move, later deals a line each.")
+                                           "move by move, later deals a line each. You watch "
+                                           "as a spectator who sees everything: every hand, "
+                                           "face-down Rank Trump cards and Mail included.")
     _game_options(demo)
     demo.add_argument("--full-deals", type=int, default=1, metavar="N",
                       help="how many deals to tell move by move (default 1)")
@@ -100,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="step through a saved deal or game",
                                  description="Replay a saved deal or game (JSON), checking "
-                                             "every move.")
+                                             "every move, as a spectator who sees every card.")
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--step", action="store_true",
                         help="wait for Enter between steps")
@@ -153,6 +155,7 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         from combowhist.cli.simulate import run_simulation
 
         opponent = BOTS[args.opponents or args.bots]
+        Game.new(args.players, seed=0)  # refuses a bad player count before a bot each is made
         run_simulation(args, [BOTS[args.bots](), *[opponent()] * (args.players - 1)], out)
     elif args.command == "play":
         from combowhist.cli.play import play_in_terminal

@@ -1,6 +1,9 @@
 """``combowhist demo``: bots play a whole game while you watch, in a few seconds.
 
-The first deal is told move by move, with every hand; later deals get a line each.
+The first deal is told move by move, with every hand; later deals get a line each. The demo
+speaks for no seat: like a spectator who may look everywhere, it shows every card, face-down
+Rank Trump cards and Mail between players included (``combowhist play`` shows only what your
+seat's view holds).
 """
 
 from __future__ import annotations

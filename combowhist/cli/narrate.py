@@ -12,17 +12,29 @@ from combowhist.cli.render import (
     record_text,
     scores_text,
 )
+from combowhist.deal import Deal
 from combowhist.game import Action, Game
 from combowhist.moves import Move
 from combowhist.records import CheatRecord, DealRecord
 
-__all__ = ["narrate"]
+__all__ = ["deal_after", "narrate"]
 
 
 def _last_action(game: Game) -> Action:
     if game.current_actions:
         return game.current_actions[-1]
     return game.finished_actions[-1][-1]
+
+
+def deal_after(before: Game, after: Game) -> Deal:
+    """The deal of ``before`` after the move that made ``after``, also when that move
+    ended it (and ``after`` has moved on to the next deal)."""
+    assert before.deal is not None
+    if after.deals == before.deals and after.deal is not None:
+        return after.deal
+    move = _last_action(after)
+    assert isinstance(move, Move)
+    return before.deal.apply(move)
 
 
 def _seat_namer(game: Game) -> Callable[[int], str]:
@@ -61,7 +73,7 @@ def narrate(states: Iterable[Game], out: TextIO, full_deals: int | None = None) 
         action = _last_action(game)
         if full(previous):
             if isinstance(action, Move) and previous.deal is not None:
-                after = previous.deal.apply(action)
+                after = deal_after(previous, game)
                 for line in describe_move(previous.deal, action, after,
                                           _seat_namer(previous)):
                     print(line, file=out)

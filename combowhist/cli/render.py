@@ -12,14 +12,16 @@ from combowhist.deal import Deal
 from combowhist.game import Game
 from combowhist.moves import Move
 from combowhist.records import DealRecord
+from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import DealResult, Phase
-from combowhist.views import PlayerView
+from combowhist.views import HIDDEN_ATELIER, HIDDEN_SEND, PlayerView
 
 __all__ = [
     "Namer",
     "contract_text",
     "deal_result_text",
     "describe_move",
+    "describe_seen",
     "game_end_text",
     "hand_text",
     "record_text",
@@ -67,15 +69,68 @@ def deal_result_text(result: DealResult, name: Namer) -> str:
 
 
 def describe_move(before: Deal, move: Move, after: Deal, name: Namer) -> list[str]:
-    """The lines that tell what ``move`` did: the move itself, then a finished auction,
-    a trick brought home, the deal's result."""
+    """The lines that tell a spectator what ``move`` did, hidden cards included (for
+    ``demo`` and ``replay``, which show every hand): the move itself, then what it brought
+    about (see :func:`describe_seen`)."""
     seat = before.to_move
     assert seat is not None
-    lines = [f"{name(seat)}: {move}"]
+    return [f"{name(seat)}: {move}",
+            *_consequences(before.view(seat), after.view(seat), name)]
+
+
+def describe_seen(before: PlayerView, after: PlayerView, name: Namer,
+                  own: bool = True) -> list[str]:
+    """The lines that tell what the last move of ``after`` did, as the seat of the two
+    views (before and after the move) saw it: the move, its hidden cards in words (a card
+    face down, Mail between others as who passed how many cards to whom), then a finished
+    auction, revealed Rank Trump cards, the cards shown from the first lead (R30), a trick
+    brought home and the deal's result. With ``own``, also the cards the seat received by
+    Mail (R11); pass ``own=False`` when the views only stand for a watcher who sits out."""
+    mover, text = after.history[-1]
+    lines = [f"{name(mover)}: {_seen_text(mover, text, before, name)}"]
+    if own and after.received != before.received:
+        lines.append(f"  -> {name(after.seat)} received {after.received - before.received}")
+    return lines + _consequences(before, after, name)
+
+
+def _seen_text(mover: int, text: str, before: PlayerView, name: Namer) -> str:
+    """A move's notation as a view shows it, with hidden picks and seat numbers in words."""
+    word, _, rest = text.partition(" ")
+    if word == "commit" and mover != before.seat:  # shown at the reveal (R14)
+        return "commit a card face down"
+    if text == HIDDEN_SEND:
+        return f"send {text.count('?')} cards face down to {name(_send_target(mover, before))}"
+    if text == HIDDEN_ATELIER:
+        return "atelier (cards chosen face down, shown at the first lead)"
+    if word == "award":
+        return f"award the trick to {name(int(rest))}"
+    return text
+
+
+def _send_target(mover: int, before: PlayerView) -> int:
+    """Whom ``mover`` passes Mail (R19) or Master's Mail (R20) cards to: public, though
+    the cards are not."""
+    if before.phase is Phase.SEND:
+        assert before.mail_direction is not None
+        return mail_target(before.mail_direction, mover, before.players)
+    assert before.declarer is not None
+    return masters_mail_target(mover, before.declarer, before.players)
+
+
+def _consequences(before: PlayerView, after: PlayerView, name: Namer) -> list[str]:
+    """What a move brought about that every seat sees."""
+    lines = []
     if before.phase is Phase.AUCTION and after.declarer is not None:
         lines.append(f"  -> {contract_text(after.declarer, after, name)}")
-    if len(after.winners) > len(before.winners):
-        lines.append(f"  -> trick {len(after.winners)} to {name(after.winners[-1])}")
+    if before.phase is Phase.RANK_COMMIT and after.phase is not Phase.RANK_COMMIT:
+        laid = ", ".join(f"{name(s)} {c}" for s, c in enumerate(after.laid) if c is not None)
+        lines.append(f"  -> the laid cards are turned up: {laid}")
+    first_lead = not (before.trick or before.trick_winners) and after.trick
+    if first_lead and after.exposed:
+        lines.append(f"  -> shown by the declarer from now on: {hand_text(after.exposed)}")
+    if len(after.trick_winners) > len(before.trick_winners):
+        lines.append(f"  -> trick {len(after.trick_winners)} to "
+                     f"{name(after.trick_winners[-1])}")
     if after.result is not None:
         lines.append(f"  -> {deal_result_text(after.result, name)}")
     return lines

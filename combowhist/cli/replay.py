@@ -14,7 +14,13 @@ from combowhist.cli.narrate import narrate
 from combowhist.cli.render import describe_move, hand_text
 from combowhist.deal import Deal
 from combowhist.errors import SerializationError
-from combowhist.serialize import DEAL_FORMAT, GAME_FORMAT, deal_from_data, game_states
+from combowhist.serialize import (
+    DEAL_FORMAT,
+    GAME_FORMAT,
+    deal_from_data,
+    game_from_data,
+    game_states,
+)
 
 __all__ = ["replay_file"]
 
@@ -51,15 +57,19 @@ def _replay_deal(data: dict[str, Any], out: TextIO, inp: TextIO | None) -> None:
 
 def replay_file(path: Path, out: TextIO, inp: TextIO | None = None) -> None:
     """Print the replay of the saved deal or game at ``path``; with ``inp``, wait for
-    Enter between steps. Raises SerializationError for a file that is not a valid save."""
+    Enter between steps. Raises SerializationError for a file that is not a valid save,
+    before anything is printed."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as error:
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a huge integer
         raise SerializationError(f"{path}: not valid JSON: {error}") from None
+    except RecursionError:
+        raise SerializationError(f"{path}: not valid JSON: nested too deeply") from None
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == DEAL_FORMAT:
         _replay_deal(data, out, inp)
     elif kind == GAME_FORMAT:
+        game_from_data(data)  # checks every action before anything is told
         states: Iterator[Any] = game_states(data)
         narrate(states if inp is None else _paused(states, inp, out, wait_first=False), out)
     else:
