@@ -238,9 +238,6 @@ def test_issue9_replay_of_a_bad_file_is_one_error_line(
     assert len(err.splitlines()) == 1
 
 
-@pytest.mark.xfail(raises=ValueError, strict=True,
-                   reason="moves.py reads '\u00b2' as a digit until the input branch of "
-                          "issue 9 makes it a NotationError; drop this mark after the merge")
 @pytest.mark.parametrize("kind", ["deal", "game"])
 def test_issue9_replay_of_a_file_with_an_unreadable_number_is_one_error_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str

@@ -43,7 +43,7 @@ def _write_files(folder: Path) -> dict[str, Path]:
         "house.toml": 'base = "1.4.2"\nname = "house"\n[bids.lock]\nworth = 1\n',
         "broken.toml": "this is = not toml =\n",
         "empty.toml": "",
-        # profiles the library cannot refuse cleanly before the issue 9 merge (AWAITING)
+        # profiles that crashed the loader before issue 9: deep, not UTF-8, based on itself
         "deep.toml": "x = " + "[" * 2000 + "]" * 2000 + "\n",
         "latin1.toml": 'base = "1.4.2"\nname = "h\xe4us"\n'.encode("latin-1"),
         "self.toml": 'base = "self.toml"\nname = "self"\n',
@@ -69,16 +69,12 @@ positive counts would run for ever and are left out)."""
 _TEXT = st.text(st.characters(codec="utf-8", exclude_characters="\x00"),
                 max_size=20)  # a process argument cannot hold NUL
 _COMMANDS = ["demo", "play", "simulate", "replay", "rules"]
-_AWAITING_PROFILES = {"latin1.json", "deep.toml", "latin1.toml", "self.toml"}
-"""Files that crash the profile loader until the issue 9 merge (see AWAITING below): once
-the marks there are gone, take them out of this set, into the fuzzed profiles."""
 
 
 def _values(option: str, files: dict[str, Path]) -> st.SearchStrategy[str]:
     paths = st.sampled_from(sorted(str(path) for path in files.values()))
     if option in ("--profile", "--diff"):
-        profiles = st.sampled_from(sorted(str(path) for name, path in files.items()
-                                          if name not in _AWAITING_PROFILES))
+        profiles = st.sampled_from(sorted(str(path) for path in files.values()))
         return st.one_of(st.sampled_from(["1.4.1", "1.4.2", "sv-1.4.2", "en-1.4.1", "1.5.1",
                                           "x" * 300, ""]), profiles, _TEXT)
     if option == "FILE":
@@ -157,26 +153,20 @@ def test_issue9_fuzzed_command_lines_end_cleanly(files: dict[str, Path], data: s
         assert "error" in err.getvalue()
 
 
-def _after(branch: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(
-        raises=(RecursionError, UnicodeDecodeError, MemoryError, OverflowError), strict=True,
-        reason=f"the library refuses this cleanly once the {branch} branch of issue 9 is "
-               f"merged; then drop the mark (and empty _AWAITING_PROFILES)")
-
-
-AWAITING = [
-    pytest.param(["rules", "--profile", "deep.toml"], marks=_after("values"), id="deep-toml"),
-    pytest.param(["demo", "--profile", "latin1.toml"], marks=_after("values"), id="latin1"),
-    pytest.param(["rules", "--profile", "self.toml"], marks=_after("values"), id="self-base"),
-    pytest.param(["play", "--players", str(10**12)], marks=_after("game"), id="play-players"),
-    pytest.param(["demo", "--players", str(2**63)], marks=_after("game"), id="demo-players"),
+BAD_PROFILES_AND_PLAYER_COUNTS = [
+    pytest.param(["rules", "--profile", "deep.toml"], id="deep-toml"),
+    pytest.param(["demo", "--profile", "latin1.toml"], id="latin1"),
+    pytest.param(["rules", "--profile", "self.toml"], id="self-base"),
+    pytest.param(["play", "--players", str(10**12)], id="play-players"),
+    pytest.param(["demo", "--players", str(2**63)], id="demo-players"),
     pytest.param(["simulate", "--games", "1", "--players", str(10**12)],
-                 marks=_after("game"), id="simulate-players"),
+                 id="simulate-players"),
 ]
-"""Command lines the fuzzer found that only the library can fix (issue 9's other parts)."""
+"""Command lines the fuzzer found that crashed the library (a deep or latin-1 TOML file, a
+profile based on itself, a huge player count)."""
 
 
-@pytest.mark.parametrize("argv", AWAITING)
+@pytest.mark.parametrize("argv", BAD_PROFILES_AND_PLAYER_COUNTS)
 def test_issue9_bad_profiles_and_player_counts_end_cleanly(
     files: dict[str, Path], argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
