@@ -8,6 +8,7 @@ the expected values come from the text, not from the profile data under test.
 from __future__ import annotations
 
 import re
+import tomllib
 from importlib import resources
 from pathlib import Path
 
@@ -277,6 +278,18 @@ def test_r1_editions_share_every_bid_table_value() -> None:
     assert old != new  # R2: the 3-player decks differ
 
 
+def test_r1_edition_1_4_2_states_only_what_it_changes_from_1_4_1() -> None:
+    text = (resources.files("combowhist.profiles") / "editions" / "1.4.2.toml").read_text(
+        encoding="utf-8")
+    document = tomllib.loads(text)
+    assert document.pop("base") == "1.4.1"
+    assert set(document) == {"name", "aliases", "title", "deck"}
+    old, new = load_profile("1.4.1").data, load_profile("1.4.2").data
+    differing = {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+    assert differing == {"name", "aliases", "title", "deck"}  # R1: the rest is shared
+    assert set(new["deck"]) == {"three_players_removed"}  # R2: the one rule difference
+
+
 def test_r1_profile_name_in_either_language() -> None:
     profile = load_profile("1.4.1")
     assert profile.name("masters_mail", "sv") == "Mästar-Brev"
@@ -436,7 +449,8 @@ def write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
     return path
 
 
-def edition_text(name: str = "1.4.2") -> str:
+def edition_text(name: str = "1.4.1") -> str:
+    """A complete edition file (1.4.1's; 1.4.2's names 1.4.1 as its base)."""
     return (
         resources.files("combowhist.profiles")
         .joinpath(f"editions/{name}.toml")
@@ -495,7 +509,7 @@ def test_r1_house_rule_base_on_alias_and_1_4_1(tmp_path: Path) -> None:
 
 
 def test_r1_house_rule_complete_file_without_base(tmp_path: Path) -> None:
-    text = edited(edition_text(), 'name = "1.4.2"', 'name = "my-rules"')
+    text = edited(edition_text(), 'name = "1.4.1"', 'name = "my-rules"')
     text = edited(text, "worth = 6\nscore = 6", "worth = 7\nscore = 6")  # Master's Trump
     house = load_profile_file(write(tmp_path, text))
     assert house.key == "my-rules"

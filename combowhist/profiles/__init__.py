@@ -276,10 +276,15 @@ def _is_file(path: Path) -> bool:
 
 @cache
 def _load_edition(name: str) -> RuleProfile:
+    source = f"<built-in {name}>"
     text = resources.files("combowhist.profiles").joinpath(f"editions/{name}.toml").read_text(
         encoding="utf-8"
     )
-    return _build(_parse_toml(text, f"<built-in {name}>"), f"<built-in {name}>")
+    document = _parse_toml(text, source)
+    base = document.pop("base", None)
+    if base is not None:  # an edition that states only what it changes from an earlier one
+        document = _merge(dict(_load_edition(base).data), document)
+    return _build(document, source)
 
 
 MAX_BASES = 16
