@@ -85,19 +85,17 @@ def illegal_play_reason(
     plague_suit: int,
     flags: int,
 ) -> str:
-    """Why ``card`` may not be played (it is assumed illegal), naming the rule."""
-    bit = 1 << card
-    if not hand & bit:
+    """Why ``card`` may not be played (it is assumed illegal), naming the rule: the first
+    rule of :func:`legal_play_mask` that, switched on in turn, takes the card away."""
+    if not hand >> card & 1:
         return "it is not in their hand"
-    if led_suit >= 0 and hand & SUIT_MASKS[led_suit] and card // 13 != led_suit:
+    if not legal_play_mask(hand, led_suit, False, NO_SUIT, NO_SUIT, flags) >> card & 1:
         return f"must follow {Suit(led_suit).letter} (R23)"
-    if is_declarer and block_suit >= 0 and card // 13 == block_suit:
+    if not legal_play_mask(hand, led_suit, is_declarer, block_suit, NO_SUIT, flags) >> card & 1:
         return (f"the declarer may not play trump {Suit(block_suit).letter} before an opponent "
                 f"has played trump (R27)")
-    if is_declarer and led_suit < 0 and card // 13 == plague_suit:
-        return (f"the declarer may not lead the plague suit {Suit(plague_suit).letter} before a "
-                f"plague card has been played otherwise (R28)")
-    return "it is not a legal play"  # pragma: no cover - every refusal has a reason above
+    return (f"the declarer may not lead the plague suit {Suit(plague_suit).letter} before a "
+            f"plague card has been played otherwise (R28)")
 
 
 def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> int:
