@@ -91,7 +91,7 @@ import os
 import pickle
 import random
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Generic, TypeVar
 
@@ -105,11 +105,12 @@ from combowhist.game import Game, Variant
 from combowhist.profiles import RuleProfile, available_profiles, load_profile
 from combowhist.records import DealRecord
 from combowhist.rules import seats
-from combowhist.simulated import DEAL_FIELDS, DealWriter, SimulatedDeal
+from combowhist.simulated import DEAL_FIELDS, FORMATS, DealWriter, SimulatedDeal
 
 __all__ = [
     "DEAL_FIELDS",
     "DEFAULT_MAX_DEALS",
+    "FORMATS",
     "PARALLEL_MIN_DEALS",
     "PARALLEL_MIN_GAMES",
     "ROW_FIELDS",
@@ -1000,21 +1001,22 @@ def _run(task: _Task, total: int, executor: concurrent.futures.Executor | None,
     merged = task.result
     with contextlib.closing(_follow(task, _start(task, total, executor, workers, chunk_size,
                                                  progress, parallel_from))) as steps:
-        for records, merged in steps:
+        for records, so_far in steps:
+            merged = so_far
             if on_deal is not None:
                 for record in records:
                     on_deal(record)
     return merged
 
 
-def _records(task: _Task, chunks: Iterator[_Chunk]) -> Iterator[SimulatedDeal]:
+def _records(task: _Task, chunks: Generator[_Chunk, None, None]) -> Iterator[SimulatedDeal]:
     with contextlib.closing(_follow(task, chunks)) as steps:
         for records, _ in steps:
             yield from records
 
 
-def _follow(task: _Task, chunks: Iterator[_Chunk]
-            ) -> Iterator[tuple[tuple[SimulatedDeal, ...], SimulationResult]]:
+def _follow(task: _Task, chunks: Generator[_Chunk, None, None]
+            ) -> Generator[tuple[tuple[SimulatedDeal, ...], SimulationResult], None, None]:
     """The chunks' records, each with the results merged so far, in order; after the
     records of a chunk that failed, the :class:`SimulationError` carrying the merged
     results before the failure."""
@@ -1029,7 +1031,7 @@ def _follow(task: _Task, chunks: Iterator[_Chunk]
 
 def _start(task: _Task, total: int, executor: concurrent.futures.Executor | None,
            workers: int | None, chunk_size: int | None, progress: Progress | None,
-           parallel_from: int) -> Iterator[_Chunk]:
+           parallel_from: int) -> Generator[_Chunk, None, None]:
     """Check the run's settings, then the chunks' outcomes in chunk order, up to the first
     that failed, as they come."""
     if workers is not None and (type(workers) is not int or workers < 1):
@@ -1074,7 +1076,7 @@ def _check_copyable(bots: tuple[Bot, ...], pickled: bool) -> None:
 
 
 def _run_here(task: _Task, chunks: list[tuple[int, int]], total: int,
-              progress: Progress | None) -> Iterator[_Chunk]:
+              progress: Progress | None) -> Generator[_Chunk, None, None]:
     """Run the chunks in this process, in order, up to the first that fails."""
     for start, stop in chunks:
         chunk = _run_chunk(task, start, stop)
@@ -1086,7 +1088,7 @@ def _run_here(task: _Task, chunks: list[tuple[int, int]], total: int,
 
 
 def _pooled(workers: int, task: _Task, chunks: list[tuple[int, int]], total: int,
-            progress: Progress | None) -> Iterator[_Chunk]:
+            progress: Progress | None) -> Generator[_Chunk, None, None]:
     """The chunks run by a process pool of ``workers``, shut down when done or closed."""
     pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
     try:
@@ -1096,7 +1098,7 @@ def _pooled(workers: int, task: _Task, chunks: list[tuple[int, int]], total: int
 
 
 def _gather(executor: concurrent.futures.Executor, task: _Task, chunks: list[tuple[int, int]],
-            total: int, progress: Progress | None) -> Iterator[_Chunk]:
+            total: int, progress: Progress | None) -> Generator[_Chunk, None, None]:
     """Run the chunks on ``executor``; their outcomes in chunk order as soon as the chunks
     before have come. After a failure it waits only for the chunks before the failed one
     (they may fail earlier still) and cancels the rest."""

@@ -144,9 +144,11 @@ class DealWriter:
             suffix = path.suffix.lower() if path is not None else ""
             format = FORMATS.get(suffix)
             if format is None:
+                naming = ("" if path is None else
+                          f"name the file *{', *'.join(FORMATS)}, or ")
                 raise SimulationError(
-                    f"per-deal file {file!r}: say the format (csv or jsonl), or use a file "
-                    f"name ending in {', '.join(FORMATS)}")
+                    f"cannot tell the format of per-deal file {_name(file)}: "
+                    f"{naming}give the format (csv or jsonl)")
         if format not in FORMATS.values():
             raise SimulationError(f"per-deal format {format!r}: the formats are csv and jsonl")
         self.format = format
@@ -155,7 +157,7 @@ class DealWriter:
             try:
                 self._handle: IO[str] = path.open("w", newline="", encoding="utf-8")
             except OSError as error:
-                raise SimulationError(f"per-deal file {str(path)!r} cannot be written: "
+                raise SimulationError(f"per-deal file {_name(file)} cannot be written: "
                                       f"{error.strerror or error}") from error
             self._owned = True
         else:
@@ -192,6 +194,10 @@ class DealWriter:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def _name(file: object) -> str:
+    return repr(str(file)) if not _is_stream(file) else repr(getattr(file, "name", "stream"))
 
 
 def _is_stream(file: object) -> bool:
