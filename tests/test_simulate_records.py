@@ -101,7 +101,7 @@ def test_r3_five_player_deal_runs_rotate_the_participants_as_a_game() -> None:
         assert sum(record.tricks) in (0, 13)
     sat_out = collections.Counter(p for r in records for p in range(5)
                                   if p not in r.participants)
-    assert sat_out == {p: 2 for p in range(5)}
+    assert sat_out == dict.fromkeys(range(5), 2)
     assert result.deals == 10
     assert result.bot_seats.total() == 40
 
@@ -110,9 +110,9 @@ def test_issue10_iterating_stops_with_the_records_before_a_failing_deal() -> Non
     rng = random.Random("3:13")
     bots = (FailsOnHand(Deal.new(4, dealer=13 % 4, rng=rng).hands[2]),) * 4
     got: list[SimulatedDeal] = []
+    records = iter_deals(30, bots=bots, seed=3, chunk_size=4, workers=2)
     with pytest.raises(SimulationError, match="deal 13 failed") as caught:
-        for record in iter_deals(30, bots=bots, seed=3, chunk_size=4, workers=2):
-            got.append(record)
+        got.extend(records)
     assert [r.deal for r in got] == list(range(13))
     assert caught.value.partial is not None
     assert caught.value.partial.items == 13
@@ -157,16 +157,16 @@ def test_issue10_deal_writer_writes_csv_or_json_lines_by_suffix(
 
 def test_issue10_deal_writer_refuses_an_unknown_format_and_a_bad_path(tmp_path: Path
                                                                        ) -> None:
-    with pytest.raises(SimulationError, match="cannot tell the format.*deals.txt"):
+    with pytest.raises(SimulationError, match=r"cannot tell the format.*deals\.txt"):
         DealWriter(tmp_path / "deals.txt")
     with pytest.raises(SimulationError, match="format 'xml'"):
         DealWriter(tmp_path / "deals.csv", "xml")
     with pytest.raises(SimulationError, match="cannot tell the format"):
         DealWriter(io.StringIO())
-    with pytest.raises(SimulationError, match="missing.*cannot be written"):
+    with pytest.raises(SimulationError, match=r"missing.*cannot be written"):
         DealWriter(tmp_path / "missing" / "deals.csv")
     (tmp_path / "dir.jsonl").mkdir()
-    with pytest.raises(SimulationError, match="dir.jsonl' cannot be written"):
+    with pytest.raises(SimulationError, match=r"dir\.jsonl' cannot be written"):
         DealWriter(tmp_path / "dir.jsonl")
 
 
