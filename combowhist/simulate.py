@@ -285,7 +285,8 @@ class SimulationResult:
     declarer_points: Counts[int] = attrs.field(factory=_no_ints, converter=_int_counts)
     """How many contracts gave their declarer so many points: the points distribution."""
     bot_seats: Counts[str] = attrs.field(factory=_no_strs, converter=_str_counts)
-    """Seats each bot name filled: one per deal (deal runs) or game (game runs) per seat."""
+    """Seats each bot name filled: one per deal and participant (deal runs; with more than
+    4 players the one sitting out fills none, R3) or one per game and player (game runs)."""
     bot_points: Counts[str] = attrs.field(factory=_no_strs, converter=_str_counts)
     """Deal runs: the sum of the declarer points each bot name scored; game runs: the sum of
     its final scores."""
