@@ -16,6 +16,21 @@ True
 >>> print(result.summary().splitlines()[0])
 30 deals, 4 players, profile 1.4.2, seed 1
 
+**Per-deal records.** Beside the counters, a run can give one :class:`SimulatedDeal` per
+deal (the seed, dealer, hands, contract, declarer, tricks and points, plain data with
+``to_dict``), so that an experiment computes any statistic without a loop of its own:
+:func:`iter_deals` and :func:`iter_game_deals` yield them in order as the run goes, and the
+``on_deal`` callback of :func:`simulate_deals` and :func:`simulate_games` receives them
+while the counters are tallied; :class:`DealWriter` writes them as CSV or JSON lines. The
+records are the same whatever the workers, the executor or the chunk size.
+
+>>> from combowhist.simulate import iter_deals
+>>> deals = list(iter_deals(30, seed=1, workers=1))
+>>> [d.dealer for d in deals][:6], sum(d.completed for d in deals)
+([0, 1, 2, 3, 0, 1], 1)
+>>> [d.tricks[d.declarer] for d in deals][:10]
+[6, 3, 2, 6, 3, 4, 1, 2, 3, 2]
+
 **Reproducibility.** Item ``i`` (a deal or a game) of a run with seed ``seed`` takes all its
 chance from seeds made of ``seed`` and ``i`` alone:
 
@@ -67,6 +82,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import copy
 import csv
 import json
@@ -75,7 +91,7 @@ import os
 import pickle
 import random
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Generic, TypeVar
 
@@ -88,15 +104,24 @@ from combowhist.errors import SimulationError
 from combowhist.game import Game, Variant
 from combowhist.profiles import RuleProfile, available_profiles, load_profile
 from combowhist.records import DealRecord
+from combowhist.rules import seats
+from combowhist.simulated import DEAL_FIELDS, FORMATS, DealWriter, SimulatedDeal
 
 __all__ = [
+    "DEAL_FIELDS",
     "DEFAULT_MAX_DEALS",
+    "FORMATS",
     "PARALLEL_MIN_DEALS",
     "PARALLEL_MIN_GAMES",
     "ROW_FIELDS",
     "Counts",
+    "DealWriter",
+    "OnDeal",
     "Progress",
+    "SimulatedDeal",
     "SimulationResult",
+    "iter_deals",
+    "iter_game_deals",
     "simulate_deals",
     "simulate_games",
 ]
@@ -111,8 +136,10 @@ PARALLEL_MIN_DEALS = 500
 PARALLEL_MIN_GAMES = 50
 """With ``workers=None``, runs of at least this many games use a process pool."""
 
-ROW_FIELDS = ("kind", "key", "count", "success", "rate", "share", "mean")
-"""The columns of :meth:`SimulationResult.rows` and :meth:`SimulationResult.to_csv`."""
+ROW_FIELDS = ("kind", "key", "count", "success", "rate", "share", "mean", "seed")
+"""The columns of :meth:`SimulationResult.rows` and :meth:`SimulationResult.to_csv`
+(``seed``: the run's seed, the same in every row, so that a CSV file says how to repeat
+its run)."""
 
 Progress = Callable[[int, int], object]
 """A progress callback: called with ``(done, total)`` items each time a chunk finishes."""
@@ -258,7 +285,8 @@ class SimulationResult:
     declarer_points: Counts[int] = attrs.field(factory=_no_ints, converter=_int_counts)
     """How many contracts gave their declarer so many points: the points distribution."""
     bot_seats: Counts[str] = attrs.field(factory=_no_strs, converter=_str_counts)
-    """Seats each bot name filled: one per deal (deal runs) or game (game runs) per seat."""
+    """Seats each bot name filled: one per deal and participant (deal runs; with more than
+    4 players the one sitting out fills none, R3) or one per game and player (game runs)."""
     bot_points: Counts[str] = attrs.field(factory=_no_strs, converter=_str_counts)
     """Deal runs: the sum of the declarer points each bot name scored; game runs: the sum of
     its final scores."""
@@ -332,7 +360,8 @@ class SimulationResult:
         """The result as one tidy table: a list of plain dicts with the keys
         :data:`ROW_FIELDS`, one row per observed category, grouped by ``kind``.
 
-        ``key`` is always a string; a column that does not apply holds ``None``.
+        ``key`` is always a string; a column that does not apply holds ``None``; ``seed``
+        is the run's seed in every row (``None`` after merging runs of different seeds).
         ``count`` is how often the category occurred, ``success`` how many of those
         succeeded, ``rate`` is ``success / count``, ``share`` is ``count`` over the kind's
         total and ``mean`` the mean points:
@@ -387,6 +416,8 @@ class SimulationResult:
             out.extend(_distribution("game_length", self.game_lengths))
             out.extend(_distribution("ending", self.endings))
             out.extend(_distribution("final_score", self.final_scores))
+        for row in out:
+            row["seed"] = self.seed
         return out
 
     def to_csv(self, file: str | os.PathLike[str] | IO[str]) -> None:
@@ -544,15 +575,18 @@ class _Task:
     max_deals: int | None
     result: SimulationResult
     """The empty result of the run, to fill in."""
+    records: bool = False
+    """Whether to make a :class:`SimulatedDeal` of every deal."""
 
 
 class _Tally:
-    """Mutable counters for one chunk."""
+    """Mutable counters (and records) for one chunk."""
 
     def __init__(self) -> None:
         self.totals: collections.Counter[str] = collections.Counter()
         self.counters: dict[str, collections.Counter[Any]] = collections.defaultdict(
             collections.Counter)
+        self.records: list[SimulatedDeal] = []
 
     def deal(self, declarer: str | None, combo: ComboBid | None, completed: bool,
              points: int, redeal: bool, cancelled: bool) -> None:
@@ -575,24 +609,23 @@ class _Tally:
                 c["combo_completed"][full] += 1
                 c["bot_completed"][declarer] += 1
 
-    def result(self, empty: SimulationResult, items: int) -> SimulationResult:
+    def chunk(self, empty: SimulationResult, items: int, failure: _Failure | None = None
+              ) -> _Chunk:
         changes: dict[str, Any] = {name: Counts(counter)
                                    for name, counter in self.counters.items()}
         changes.update(self.totals)
         changes["items"] = items
-        return attrs.evolve(empty, **changes)
+        return _Chunk(attrs.evolve(empty, **changes), tuple(self.records), failure)
 
 
 @attrs.frozen
 class _Failure:
-    """A chunk that stopped early: item ``item`` failed with ``error`` and ``done`` holds
-    the chunk's items before it. ``exact`` is false when the executor or the worker failed
-    (a worker died, a result could not travel back): then the whole chunk, items ``item``
-    to ``stop - 1``, is lost and which item failed is unknown."""
+    """Item ``item`` of a chunk failed with ``error``. ``exact`` is false when the executor
+    or the worker failed (a worker died, a result could not travel back): then the whole
+    chunk, items ``item`` to ``stop - 1``, is lost and which item failed is unknown."""
 
     item: int
     stop: int
-    done: SimulationResult
     error: BaseException
     what: str
     """The original exception's type and message."""
@@ -601,8 +634,18 @@ class _Failure:
     exact: bool = True
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _Failure, (self.item, self.stop, self.done, _portable_error(self.error),
-                          self.what, self.trace, self.exact)
+        return _Failure, (self.item, self.stop, _portable_error(self.error), self.what,
+                          self.trace, self.exact)
+
+
+@attrs.frozen
+class _Chunk:
+    """What a chunk gives back: the tallies and records of the items it finished, and the
+    failure that stopped it, if one did."""
+
+    done: SimulationResult
+    records: tuple[SimulatedDeal, ...] = ()
+    failure: _Failure | None = None
 
 
 def _portable_error(error: BaseException) -> BaseException:
@@ -615,9 +658,9 @@ def _portable_error(error: BaseException) -> BaseException:
     return error
 
 
-def _run_chunk(task: _Task, start: int, stop: int) -> SimulationResult | _Failure:
-    """Play items ``start`` to ``stop - 1`` of a run and return their tallies, or, if an
-    item fails, a :class:`_Failure` holding the tallies of the items before it."""
+def _run_chunk(task: _Task, start: int, stop: int) -> _Chunk:
+    """Play items ``start`` to ``stop - 1`` of a run and return their tallies (and records),
+    or, if an item fails, those of the items before it and the failure."""
     rules = load_profile(task.profile)
     bots = copy.deepcopy(task.bots)  # every chunk plays with its own copies, wherever it runs
     play = _play_one_deal if task.kind == "deals" else _play_one_game
@@ -626,26 +669,58 @@ def _run_chunk(task: _Task, start: int, stop: int) -> SimulationResult | _Failur
         try:
             play(task, rules, bots, i, tally)  # plays the whole item, then tallies it
         except Exception as error:
-            return _Failure(i, stop, tally.result(task.result, i - start), error,
-                            f"{type(error).__name__}: {error}",
-                            "".join(traceback.format_exception(error)))
-    return tally.result(task.result, stop - start)
+            return tally.chunk(task.result, i - start, _Failure(
+                i, stop, error, f"{type(error).__name__}: {error}",
+                "".join(traceback.format_exception(error))))
+    return tally.chunk(task.result, stop - start)
+
+
+T = TypeVar("T")
+
+
+def _by_player(values: Sequence[T], participants: tuple[int, ...], players: int, empty: T
+               ) -> tuple[T, ...]:
+    """Values by deal seat as values by player, ``empty`` for players sitting out (R3)."""
+    out = [empty] * players
+    for seat, player in enumerate(participants):
+        out[player] = values[seat]
+    return tuple(out)
 
 
 def _play_one_deal(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: int,
                    tally: _Tally) -> None:
+    """Deal ``i``: dealt by player ``i % players``, who with the three players to the
+    dealer's left takes part when there are more than 4 (R3)."""
     rng = random.Random(f"{task.seed}:{i}")
-    deal = Deal.new(task.players, dealer=i % task.players, profile=rules, rng=rng)
-    deal = play_deal(deal, bots, rng)
+    dealer = i % task.players
+    participants = seats.participants(tuple(range(task.players)), dealer)
+    deal = Deal.new(len(participants), dealer=participants.index(dealer), profile=rules,
+                    rng=rng)
+    deal = play_deal(deal, tuple(bots[p] for p in participants), rng)
     result = deal.result
     assert result is not None
     names = [bot.name for bot in bots]
-    for seat, name in enumerate(names):
-        tally.counters["bot_seats"][name] += 1
-        tally.counters["bot_points"][name] += result.points[seat]
-    declarer = result.declarer
+    points = _by_player(result.points, participants, task.players, 0)
+    declarer = None if result.declarer is None else participants[result.declarer]
+    if task.records:
+        tally.records.append(SimulatedDeal(
+            "deals", task.seed, None, i, f"{task.seed}:{i}", task.players, dealer,
+            participants, names, _hands(deal, participants, task.players),
+            None if result.combo is None else str(result.combo), declarer,
+            _by_player(deal.tricks_won, participants, task.players, 0), points,
+            (0,) * task.players, result.completed, result.redeal, False))
+    for player in participants:
+        tally.counters["bot_seats"][names[player]] += 1
+        tally.counters["bot_points"][names[player]] += points[player]
     tally.deal(None if declarer is None else names[declarer], result.combo, result.completed,
-               0 if declarer is None else result.points[declarer], result.redeal, False)
+               0 if declarer is None else points[declarer], result.redeal, False)
+
+
+def _hands(deal: Deal | None, participants: tuple[int, ...], players: int
+           ) -> tuple[str, ...]:
+    if deal is None:
+        return ("",) * players
+    return _by_player([str(hand) for hand in deal.dealt_hands], participants, players, "")
 
 
 def _seating(bots: Sequence[Bot], game: int) -> tuple[Bot, ...]:
@@ -658,14 +733,17 @@ def _play_one_game(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: in
                    tally: _Tally) -> None:
     seating = _seating(bots, i)
     names = [bot.name for bot in seating]
-    game = Game.new(task.players, rules, task.variant or "classic", seed=f"{task.seed}:{i}")
+    game = Game.new(task.players, profile=rules, variant=task.variant or "classic",
+                    seed=f"{task.seed}:{i}")
     game = play_game(game, seating, random.Random(f"{task.seed}:{i}"), task.max_deals)
-    for record in game.history:
-        if isinstance(record, DealRecord):
-            declarer = record.declarer
-            tally.deal(None if declarer is None else names[declarer], record.combo,
-                       record.completed, 0 if declarer is None else record.points[declarer],
-                       record.redeal, record.cancelled)
+    deals = [record for record in game.history if isinstance(record, DealRecord)]
+    if task.records:
+        tally.records.extend(_game_deal(task, i, game, names, record) for record in deals)
+    for record in deals:
+        declarer = record.declarer
+        tally.deal(None if declarer is None else names[declarer], record.combo,
+                   record.completed, 0 if declarer is None else record.points[declarer],
+                   record.redeal, record.cancelled)
     c = tally.counters
     c["game_lengths"][game.deals] += 1
     c["endings"]["unfinished" if game.ending is None else game.ending.value] += 1
@@ -679,7 +757,23 @@ def _play_one_game(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: in
         c["final_scores"][score] += 1
 
 
+def _game_deal(task: _Task, i: int, game: Game, names: list[str], record: DealRecord
+               ) -> SimulatedDeal:
+    parts, deal = record.participants, record.deal
+    tricks = (0,) * len(parts) if deal is None else deal.tricks_won
+    return SimulatedDeal(
+        "games", task.seed, i, record.number, f"{game.seed}:{record.number}", game.players,
+        record.dealer, parts, names, _hands(deal, parts, game.players),
+        None if record.combo is None else str(record.combo), record.declarer,
+        _by_player(tricks, parts, game.players, 0), record.points, record.free_points,
+        record.completed, record.redeal, record.cancelled)
+
+
 # -- running ---------------------------------------------------------------------------------
+
+
+OnDeal = Callable[[SimulatedDeal], object]
+"""A per-deal callback: called with every deal's :class:`SimulatedDeal`, in run order."""
 
 
 def simulate_deals(
@@ -693,17 +787,19 @@ def simulate_deals(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    on_deal: OnDeal | None = None,
 ) -> SimulationResult:
     """Play ``deals`` single deals with bots and tally them.
 
     :param deals: how many deals to play.
-    :param players: 3 or 4 seats.
+    :param players: 3 or more players. With more than 4, each deal has 4 participants as
+        in a game (R3): the dealer and the three players to the dealer's left.
     :param profile: the rule profile (a name or a :class:`~combowhist.RuleProfile`;
         default the newest edition).
-    :param bots: one :class:`~combowhist.bots.Bot` per seat, ``bots[s]`` playing seat ``s``
-        in every deal (default: random bots). Deal ``i`` is dealt by seat
+    :param bots: one :class:`~combowhist.bots.Bot` per player, ``bots[p]`` playing for
+        player ``p`` in every deal (default: random bots). Deal ``i`` is dealt by player
         ``i % players``, so every bot sits in every position relative to the dealer
-        equally often.
+        (and, with more than 4 players, sits out) equally often.
     :param seed: an integer or string; deal ``i`` uses only ``random.Random(f"{seed}:{i}")``,
         so a seed gives the same result whatever ``workers``, ``executor`` and
         ``chunk_size``.
@@ -717,20 +813,17 @@ def simulate_deals(
     :param chunk_size: deals per chunk (default: about ``deals / max(100, 8 * workers)``,
         so that progress moves in small steps and the workers share the load evenly).
     :param progress: called with ``(deals done, deals)`` each time a chunk finishes.
+    :param on_deal: called in this process with the :class:`SimulatedDeal` of every deal,
+        in deal order, as the run goes (the same records whatever the workers); an
+        exception it raises stops the run and is raised as it is.
     :raises ~combowhist.errors.SimulationError: for a bad count, player number, bot list,
         seed or worker setting, or a bot that cannot be copied (before the run); when a deal
         or a worker fails, with the finished deals in its ``partial`` (see "Failures"
         above).
     """
-    rules = load_profile(profile)
-    _check_count("deals", deals)
-    if type(players) is not int or players not in (3, 4):
-        raise SimulationError(f"a deal has 3 or 4 players, not {players!r}")
-    chosen = _check_bots(bots, players)
-    empty = SimulationResult("deals", players, rules.key, None, None,
-                             tuple(b.name for b in chosen), _check_seed(seed))
-    task = _Task("deals", players, _portable(rules), None, chosen, seed, None, empty)
-    return _run(task, deals, executor, workers, chunk_size, progress, PARALLEL_MIN_DEALS)
+    task = _deals_task(deals, players, profile, bots, seed, records=on_deal is not None)
+    return _run(task, deals, executor, workers, chunk_size, progress, PARALLEL_MIN_DEALS,
+                on_deal)
 
 
 def simulate_games(
@@ -747,6 +840,7 @@ def simulate_games(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    on_deal: OnDeal | None = None,
 ) -> SimulationResult:
     """Play ``games`` whole games with bots and tally them, every deal included.
 
@@ -772,30 +866,104 @@ def simulate_games(
         at least :data:`PARALLEL_MIN_GAMES` games.
     :param chunk_size: games per chunk (default: about ``games / max(100, 8 * workers)``).
     :param progress: called with ``(games done, games)`` each time a chunk finishes.
+    :param on_deal: called in this process with the :class:`SimulatedDeal` of every deal
+        of every game, in game and deal order, as each game's chunk finishes.
     :raises ~combowhist.errors.SimulationError: for a bad count, bot list, seed or worker
         setting, or a bot that cannot be copied (before the run); when a game or a worker
         fails, with the finished games in its ``partial`` (see "Failures" above).
     :raises ~combowhist.errors.GameError: for bad players, variant or rounds.
     """
+    task = _games_task(games, players, profile, variant, rounds, bots, seed, max_deals,
+                       records=on_deal is not None)
+    return _run(task, games, executor, workers, chunk_size, progress, PARALLEL_MIN_GAMES,
+                on_deal)
+
+
+def iter_deals(
+    deals: int,
+    *,
+    players: int = 4,
+    profile: RuleProfile | str | None = None,
+    bots: Sequence[Bot] | None = None,
+    seed: int | str = 0,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+) -> Iterator[SimulatedDeal]:
+    """The deals :func:`simulate_deals` plays with the same arguments, one
+    :class:`SimulatedDeal` each, in deal order, as the run goes.
+
+    The arguments are checked at once. A deal or worker that fails raises the
+    :class:`~combowhist.errors.SimulationError` of :func:`simulate_deals` after the records
+    of the deals before it; stopping early (``break``) stops the run.
+
+    >>> import collections
+    >>> collections.Counter(d.contract is None for d in iter_deals(20, seed=1, workers=1))
+    Counter({False: 20})
+    """
+    task = _deals_task(deals, players, profile, bots, seed, records=True)
+    return _records(task, _start(task, deals, executor, workers, chunk_size, progress,
+                                 PARALLEL_MIN_DEALS))
+
+
+def iter_game_deals(
+    games: int,
+    *,
+    players: int = 4,
+    profile: RuleProfile | str | None = None,
+    variant: Variant | str = "classic",
+    rounds: int | None = None,
+    bots: Sequence[Bot] | None = None,
+    seed: int | str = 0,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+) -> Iterator[SimulatedDeal]:
+    """Every deal of the games :func:`simulate_games` plays with the same arguments, one
+    :class:`SimulatedDeal` each, in game and deal order (:attr:`SimulatedDeal.game` says
+    which game), as in :func:`iter_deals`."""
+    task = _games_task(games, players, profile, variant, rounds, bots, seed, max_deals,
+                       records=True)
+    return _records(task, _start(task, games, executor, workers, chunk_size, progress,
+                                 PARALLEL_MIN_GAMES))
+
+
+def _deals_task(deals: int, players: int, profile: RuleProfile | str | None,
+                bots: Sequence[Bot] | None, seed: int | str, records: bool) -> _Task:
+    rules = load_profile(profile)
+    _check_count("deals", deals)
+    if type(players) is not int or players < 3:
+        raise SimulationError(f"a deal needs 3 or more players, not {players!r} (R3)")
+    chosen = _check_bots(bots, players)
+    empty = SimulationResult("deals", players, rules.key, None, None,
+                             tuple(b.name for b in chosen), _check_seed(seed))
+    return _Task("deals", players, _portable(rules), None, chosen, seed, None, empty, records)
+
+
+def _games_task(games: int, players: int, profile: RuleProfile | str | None,
+                variant: Variant | str, rounds: int | None, bots: Sequence[Bot] | None,
+                seed: int | str, max_deals: int | None, records: bool) -> _Task:
     rules = load_profile(profile)
     _check_count("games", games)
     chosen_variant = Variant.of(variant, rules, rounds)
-    Game.new(players, rules, chosen_variant, seed=0)  # checks players
+    Game.new(players, profile=rules, variant=chosen_variant, seed=0)  # checks players
     chosen = _check_bots(bots, players)
     if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
         raise SimulationError(f"max_deals must be a whole number of at least 1 or None, "
-                         f"not {max_deals!r}")
+                              f"not {max_deals!r}")
     empty = SimulationResult("games", players, rules.key, _variant_label(chosen_variant),
                              max_deals, tuple(b.name for b in chosen), _check_seed(seed))
-    task = _Task("games", players, _portable(rules), chosen_variant, chosen, seed, max_deals,
-                 empty)
-    return _run(task, games, executor, workers, chunk_size, progress, PARALLEL_MIN_GAMES)
+    return _Task("games", players, _portable(rules), chosen_variant, chosen, seed, max_deals,
+                 empty, records)
 
 
 def _check_count(what: str, count: int) -> None:
     if type(count) is not int or count < 0:
         raise SimulationError(f"the number of {what} must be a whole number of at least 0, "
-                         f"not {count!r}")
+                              f"not {count!r}")
 
 
 def _check_bots(bots: Sequence[Bot] | None, players: int) -> tuple[Bot, ...]:
@@ -828,19 +996,51 @@ def _variant_label(variant: Variant) -> str:
     return f"limited {variant.rounds} rounds"
 
 
-def _chunks(total: int, size: int) -> list[tuple[int, int]]:
-    return [(start, min(start + size, total)) for start in range(0, total, size)]
-
-
 def _run(task: _Task, total: int, executor: concurrent.futures.Executor | None,
          workers: int | None, chunk_size: int | None, progress: Progress | None,
-         parallel_from: int) -> SimulationResult:
+         parallel_from: int, on_deal: OnDeal | None) -> SimulationResult:
+    merged = task.result
+    with contextlib.closing(_follow(task, _start(task, total, executor, workers, chunk_size,
+                                                 progress, parallel_from))) as steps:
+        for records, so_far in steps:
+            merged = so_far
+            if on_deal is not None:
+                for record in records:
+                    on_deal(record)
+    return merged
+
+
+def _records(task: _Task, chunks: Generator[_Chunk, None, None]) -> Iterator[SimulatedDeal]:
+    with contextlib.closing(_follow(task, chunks)) as steps:
+        for records, _ in steps:
+            yield from records
+
+
+def _follow(task: _Task, chunks: Generator[_Chunk, None, None]
+            ) -> Generator[tuple[tuple[SimulatedDeal, ...], SimulationResult], None, None]:
+    """The chunks' records, each with the results merged so far, in order; after the
+    records of a chunk that failed, the :class:`SimulationError` carrying the merged
+    results before the failure."""
+    merged = task.result
+    with contextlib.closing(chunks):
+        for chunk in chunks:
+            merged = merged.merge(chunk.done)
+            yield chunk.records, merged
+            if chunk.failure is not None:
+                raise _failure_error(task, merged, chunk.failure) from chunk.failure.error
+
+
+def _start(task: _Task, total: int, executor: concurrent.futures.Executor | None,
+           workers: int | None, chunk_size: int | None, progress: Progress | None,
+           parallel_from: int) -> Generator[_Chunk, None, None]:
+    """Check the run's settings, then the chunks' outcomes in chunk order, up to the first
+    that failed, as they come."""
     if workers is not None and (type(workers) is not int or workers < 1):
         raise SimulationError(f"workers must be a whole number of at least 1 or None, "
-                         f"not {workers!r}")
+                              f"not {workers!r}")
     if chunk_size is not None and (type(chunk_size) is not int or chunk_size < 1):
         raise SimulationError(f"chunk_size must be a whole number of at least 1 or None, "
-                         f"not {chunk_size!r}")
+                              f"not {chunk_size!r}")
     cpus = os.cpu_count() or 1
     if executor is None and workers is None:
         workers = cpus if cpus > 1 and total >= parallel_from else 1
@@ -848,21 +1048,15 @@ def _run(task: _Task, total: int, executor: concurrent.futures.Executor | None,
         executor, concurrent.futures.ThreadPoolExecutor)
     _check_copyable(task.bots, pickled=not in_process)
     if total == 0:
-        return task.result
+        return _run_here(task, [], total, progress)
     size = chunk_size or math.ceil(total / max(100, 8 * (workers or cpus)))
-    chunks = _chunks(total, size)
+    chunks = [(start, min(start + size, total)) for start in range(0, total, size)]
     if executor is not None:
-        outcomes = _gather(executor, task, chunks, total, progress)
-    elif workers == 1:
-        outcomes = _run_here(task, chunks, total, progress)
-    else:
-        assert workers is not None
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(chunks)))
-        try:
-            outcomes = _gather(pool, task, chunks, total, progress)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    return _combine(task, outcomes)
+        return _gather(executor, task, chunks, total, progress)
+    if workers == 1:
+        return _run_here(task, chunks, total, progress)
+    assert workers is not None
+    return _pooled(min(workers, len(chunks)), task, chunks, total, progress)
 
 
 def _check_copyable(bots: tuple[Bot, ...], pickled: bool) -> None:
@@ -882,69 +1076,63 @@ def _check_copyable(bots: tuple[Bot, ...], pickled: bool) -> None:
                 f"{type(error).__name__}: {error}") from error
 
 
-_Outcome = SimulationResult | _Failure | None
-
-
 def _run_here(task: _Task, chunks: list[tuple[int, int]], total: int,
-              progress: Progress | None) -> list[_Outcome]:
+              progress: Progress | None) -> Generator[_Chunk, None, None]:
     """Run the chunks in this process, in order, up to the first that fails."""
-    outcomes: list[_Outcome] = []
     for start, stop in chunks:
-        outcome = _run_chunk(task, start, stop)
-        outcomes.append(outcome)
-        if isinstance(outcome, _Failure):
-            break
-        if progress is not None:
+        chunk = _run_chunk(task, start, stop)
+        if chunk.failure is None and progress is not None:
             progress(stop, total)
-    return outcomes
+        yield chunk
+        if chunk.failure is not None:
+            return
+
+
+def _pooled(workers: int, task: _Task, chunks: list[tuple[int, int]], total: int,
+            progress: Progress | None) -> Generator[_Chunk, None, None]:
+    """The chunks run by a process pool of ``workers``, shut down when done or closed."""
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from _gather(pool, task, chunks, total, progress)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _gather(executor: concurrent.futures.Executor, task: _Task, chunks: list[tuple[int, int]],
-            total: int, progress: Progress | None) -> list[_Outcome]:
-    """Run the chunks on ``executor``; their outcomes in chunk order. After a failure it
-    waits only for the chunks before the failed one (they may fail earlier still) and
-    cancels the rest."""
+            total: int, progress: Progress | None) -> Generator[_Chunk, None, None]:
+    """Run the chunks on ``executor``; their outcomes in chunk order as soon as the chunks
+    before have come. After a failure it waits only for the chunks before the failed one
+    (they may fail earlier still) and cancels the rest."""
     futures = {executor.submit(_run_chunk, task, start, stop): index
                for index, (start, stop) in enumerate(chunks)}
-    outcomes: list[_Outcome] = [None] * len(chunks)
-    first_failed = len(chunks)
-    done = 0
+    ready: dict[int, _Chunk] = {}
+    following = done = 0
     try:
         for future in concurrent.futures.as_completed(futures):
             index = futures[future]
-            outcome = outcomes[index] = _outcome(future, task, *chunks[index])
-            if isinstance(outcome, _Failure):
-                first_failed = min(first_failed, index)
-            elif progress is not None:
-                done += outcome.items
+            chunk = ready[index] = _outcome(future, task, *chunks[index])
+            if chunk.failure is None and progress is not None:
+                done += chunk.done.items
                 progress(done, total)
-            if first_failed < len(chunks) and None not in outcomes[:first_failed]:
-                break
+            while following in ready:
+                chunk = ready.pop(following)
+                following += 1
+                yield chunk
+                if chunk.failure is not None:
+                    return
     finally:
         for future in futures:
             future.cancel()
-    return outcomes
 
 
-def _outcome(future: concurrent.futures.Future[SimulationResult | _Failure], task: _Task,
-             start: int, stop: int) -> SimulationResult | _Failure:
+def _outcome(future: concurrent.futures.Future[_Chunk], task: _Task, start: int, stop: int
+             ) -> _Chunk:
     try:
         return future.result()
     except Exception as error:  # the executor or the worker failed, not an item
-        return _Failure(start, stop, task.result, error, f"{type(error).__name__}: {error}",
-                        "", exact=False)
-
-
-def _combine(task: _Task, outcomes: list[_Outcome]) -> SimulationResult:
-    """The chunks' results merged in order; a :class:`SimulationError` carrying the merged
-    results before the first failure, if one failed."""
-    merged = task.result
-    for outcome in outcomes:
-        assert outcome is not None  # every chunk before a failure has finished
-        if isinstance(outcome, _Failure):
-            raise _failure_error(task, merged.merge(outcome.done), outcome) from outcome.error
-        merged = merged.merge(outcome)
-    return merged
+        return _Chunk(task.result, (), _Failure(start, stop, error,
+                                                f"{type(error).__name__}: {error}", "",
+                                                exact=False))
 
 
 def _failure_error(task: _Task, partial: SimulationResult, failure: _Failure

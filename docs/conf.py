@@ -24,7 +24,7 @@ extensions = [
     "bidtables",
 ]
 
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "cli-simulate.rst"]  # included by the command-line page
 
 # The how-tos' charts are drawn at build time by running their scripts (plot directive).
 plot_include_source = False

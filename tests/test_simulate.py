@@ -212,8 +212,8 @@ def test_zero_items_and_bad_arguments() -> None:
     assert simulate_games(0).endings == {}
     with pytest.raises(SimulationError, match="one bot per player"):
         simulate_deals(5, bots=TIMID[:3])
-    with pytest.raises(SimulationError, match="3 or 4"):
-        simulate_deals(5, players=5)
+    with pytest.raises(SimulationError, match="3 or more players"):
+        simulate_deals(5, players=2, bots=TIMID[:2])
     with pytest.raises(SimulationError, match="workers"):
         simulate_deals(5, workers=0)
     with pytest.raises(SimulationError, match="chunk_size"):

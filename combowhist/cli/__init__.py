@@ -85,7 +85,11 @@ def _parser() -> argparse.ArgumentParser:
         "simulate", help="let bots play many games or deals and summarize them",
         description="Bots play many games (or single deals with --deals); prints bid "
                     "frequencies, completion rates, endings and wins. The same --seed gives "
-                    "the same result whatever --workers.")
+                    "the same result whatever --workers; without --seed a seed is drawn "
+                    "and printed to stderr (the JSON and CSV record it too). With more "
+                    "than 4 players every deal has 4 participants, the dealer and the "
+                    "three to the dealer's left, as in a game (R3). Only one output can "
+                    "go to stdout.")
     _game_options(simulate)
     count = simulate.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, default=100, metavar="N",
@@ -99,6 +103,12 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the result as JSON")
     simulate.add_argument("--csv", default=None, metavar="FILE",
                           help="write the result's rows as CSV ('-' for stdout)")
+    simulate.add_argument("--per-deal", default=None, metavar="FILE",
+                          help="write one record per deal (seed, dealer, hands, contract, "
+                               "declarer, tricks, points), CSV for FILE.csv, JSON lines "
+                               "for FILE.jsonl ('-' for stdout, with --per-deal-format)")
+    simulate.add_argument("--per-deal-format", choices=("csv", "jsonl"), default=None,
+                          help="the format of --per-deal (default: from its suffix)")
 
     replay = commands.add_parser("replay", help="step through a saved deal or game",
                                  description="Replay a saved deal or game (JSON), checking "

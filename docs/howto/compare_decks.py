@@ -8,14 +8,22 @@ decks differ. This script plays the same shuffles under both editions with Rank 
 declared, and counts where the two deals part: D's choice of card to take, the trump suit,
 D's tricks. It also tallies ordinary bot auctions with both decks.
 
-Run it with ``python compare_decks.py`` (10,000 shuffles; matplotlib draws the chart).
+Run it with ``python compare_decks.py``: it plays 10,000 shuffles each way (some minutes,
+one process per way of laying), prints the counts and writes them to ``compare_decks.json``
+beside it, the cached result the docs' chart is drawn from; ``--deals N`` plays fewer,
+``--show`` also draws the chart (matplotlib).
 """
 
 from __future__ import annotations
 
+import argparse
 import collections
+import concurrent.futures
+import json
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from combowhist import Card, Deal, Phase, load_profile
 from combowhist.bots import HeuristicBot, play_deal
@@ -34,6 +42,10 @@ or a random card of the hand (the same place in the hand in both editions)."""
 DIFFERENCES = ("options", "taken", "trump", "tricks", "completed")
 """What is compared between the editions, deal by deal: the cards D may take (R14), the
 card D takes, the trump suit, D's tricks and whether D completes Rank Trump."""
+
+CACHE = Path(__file__).with_name("compare_decks.json")
+"""The cached result of the full run, which the docs' chart is drawn from."""
+FORMAT = "combowhist-compare-decks"
 
 OLD, NEW = (tuple(sorted(load_profile(edition).deck(3))) for edition in EDITIONS)
 AS_OLD = dict(zip(NEW, OLD, strict=True))
@@ -120,7 +132,31 @@ def compare(deals: int = DEALS, workers: int | None = None) -> dict[str, Simulat
     }
 
 
-def chart(counts: dict[str, collections.Counter[str]]) -> Figure:
+def measure(deals: int = DEALS, seed: str = SEED) -> dict[str, Any]:
+    """Play :func:`differences` for every way of laying (one process each) and return the
+    result as the cache file holds it: the settings and, per way of laying, the counts."""
+    with concurrent.futures.ProcessPoolExecutor(len(LAYS)) as pool:
+        counts = pool.map(differences, [deals] * len(LAYS), LAYS, [seed] * len(LAYS))
+        by_lay = {lay: {what: count[what] for what in ("deals", *DIFFERENCES)}
+                  for lay, count in zip(LAYS, counts, strict=True)}
+    return {"format": FORMAT, "deals": deals, "seed": seed, "editions": list(EDITIONS),
+            "counts": by_lay}
+
+
+def save(result: dict[str, Any], path: Path = CACHE) -> None:
+    """Write :func:`measure`'s result as JSON."""
+    path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+def load(path: Path = CACHE) -> dict[str, Any]:
+    """The cached result (by default the full run's, which the docs' chart shows)."""
+    result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if result.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a {FORMAT} file")
+    return result
+
+
+def chart(counts: Mapping[str, Mapping[str, int]]) -> Figure:
     """Bars: the share of shuffles in which each of :data:`DIFFERENCES` differs between the
     editions, one bar per way of laying the Rank Trump card."""
     import matplotlib.pyplot as plt
@@ -141,12 +177,19 @@ def chart(counts: dict[str, collections.Counter[str]]) -> Figure:
 
 
 if __name__ == "__main__":
-    import matplotlib.pyplot as plt
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--deals", type=int, default=DEALS, help="shuffles per way")
+    options.add_argument("--show", action="store_true", help="draw the chart")
+    chosen = options.parse_args()
+    for edition, summary in compare().items():
+        print(edition, summary.summary().splitlines()[3])
+    measured = measure(chosen.deals)
+    for lay, count in measured["counts"].items():
+        print(f"Rank Trump, {lay} card laid:", count)
+    save(measured)
+    print(f"wrote {CACHE}")
+    if chosen.show:
+        import matplotlib.pyplot as plt
 
-    for edition, result in compare().items():
-        print(edition, result.summary().splitlines()[3])
-    counts = {lay: differences(lay=lay) for lay in LAYS}
-    for lay, count in counts.items():
-        print(f"Rank Trump, {lay} card laid:", dict(count))
-    chart(counts)
-    plt.show()
+        chart(measured["counts"])
+        plt.show()

@@ -3,10 +3,12 @@ it must show what R2 says: the two 3-player decks are not one game relabeled."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from compare_decks import (
     AS_OLD,
+    DEALS,
     DIFFERENCES,
     EDITIONS,
     LAYS,
@@ -14,8 +16,11 @@ from compare_decks import (
     chart,
     compare,
     differences,
+    load,
+    measure,
     r14_differences,
     rank_trump_deal,
+    save,
     taken,
 )
 
@@ -71,9 +76,25 @@ def test_r2_the_bot_auctions_run_with_both_decks() -> None:
     assert [result.profile for result in results.values()] == list(EDITIONS)
 
 
+def test_issue10_the_script_still_writes_the_format_of_the_cached_file(tmp_path: Path
+                                                                        ) -> None:
+    small, cached = measure(4), load()
+    assert cached["deals"] == DEALS  # the cache is the full run the page describes
+    assert small.keys() == cached.keys()
+    for key in ("format", "seed", "editions"):
+        assert small[key] == cached[key]
+    assert set(small["counts"]) == set(cached["counts"]) == set(LAYS)
+    for counts in (*small["counts"].values(), *cached["counts"].values()):
+        assert set(counts) == {"deals", *DIFFERENCES}
+    assert all(counts["deals"] == 4 for counts in small["counts"].values())
+    assert small["counts"]["random"] == {"deals": 4, **{what: differences(4, lay="random")[what]
+                                                        for what in DIFFERENCES}}
+    save(small, tmp_path / "small.json")
+    assert load(tmp_path / "small.json") == small
+
+
 def test_the_chart_has_a_bar_per_difference_and_way_of_laying(pyplot: Any) -> None:
-    counts = {lay: differences(10, lay=lay) for lay in LAYS}
-    figure = chart(counts)
+    figure = chart(load()["counts"])
     (axes,) = figure.axes
     assert len(axes.patches) == len(DIFFERENCES) * len(LAYS)
     pyplot.close(figure)
