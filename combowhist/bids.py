@@ -2,7 +2,7 @@
 
 A bid row is data read from a profile (see :mod:`combowhist.profiles`). Its behaviour is
 named by fields from a fixed vocabulary of rule primitives, which the engine implements
-once (DESIGN.md, principle 2).
+once; the docs' how-to on house rules lists them.
 """
 
 from __future__ import annotations

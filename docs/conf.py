@@ -24,7 +24,7 @@ extensions = [
     "bidtables",
 ]
 
-exclude_patterns = ["_build", "cli-simulate.rst"]  # included by the command-line page
+exclude_patterns = ["_build", "cli-play.rst", "cli-simulate.rst"]  # included by cli.rst
 
 # The how-tos' charts are drawn at build time by running their scripts (plot directive).
 plot_include_source = False

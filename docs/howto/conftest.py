@@ -6,9 +6,12 @@ missing matplotlib fails instead."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture
@@ -24,3 +27,11 @@ def pyplot() -> Any:
     import matplotlib.pyplot
 
     return matplotlib.pyplot
+
+
+@pytest.fixture(autouse=True)
+def _howto_files(doctest_namespace: dict[str, Any], tmp_path: Path) -> None:
+    """The how-tos' doctests see ``howto`` (this folder, with the example files the pages
+    include) and ``scratch`` (an empty folder of their own to write to)."""
+    doctest_namespace["howto"] = HERE
+    doctest_namespace["scratch"] = tmp_path
