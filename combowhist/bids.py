@@ -207,22 +207,27 @@ class ComboBid:
     """The combo's worth: the sum of its bids' worths, Master's Mail by R10."""
     special_keys: frozenset[str] = attrs.field(init=False)
     _compiled: CompiledRules | None = attrs.field(init=False, default=None)
+    _checked_for: int = attrs.field(init=False, default=0)
+    """Bit ``n`` set: R7 and the static layer of R8 were checked for ``n`` participants."""
 
     def __attrs_post_init__(self) -> None:
         # The public constructor checks like parse() does (R7, static R8), so that a
         # ComboBid that exists is a valid one; specials are put in table order.
         checked = check_combo(self.profile, [self.standard, *self.specials])
         object.__setattr__(self, "specials", checked.specials)
+        object.__setattr__(self, "_checked_for", checked._checked_for)
         _set_worth(self)
 
     @classmethod
-    def unchecked(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...] = ()
-                  ) -> ComboBid:
+    def unchecked(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...] = (),
+                  *, proven_for: int | None = None) -> ComboBid:
         """A combination built without R7's and R8's checks, specials put in table order.
 
         For asking questions about combinations that need not be legal bids (is it
-        possible? what is its worth?), and for code that has proved a combo valid. The
-        engine never accepts one as a move: ``Deal.apply`` checks every bid again.
+        possible? what is its worth?), and for code that has proved a combo valid: such
+        code names the participant count it proved it for as ``proven_for``, and
+        :meth:`checked_for` says so. The engine accepts no other unchecked combo as a move
+        without checking it again.
         """
         combo = object.__new__(cls)
         object.__setattr__(combo, "profile", profile)
@@ -230,8 +235,16 @@ class ComboBid:
         object.__setattr__(combo, "specials",
                            tuple(sorted(specials, key=lambda b: profile.position[b.key])))
         object.__setattr__(combo, "_compiled", None)
+        object.__setattr__(combo, "_checked_for", 0 if proven_for is None else 1 << proven_for)
         _set_worth(combo)
         return combo
+
+    def checked_for(self, players: int) -> bool:
+        """Whether R7 and the static layer of R8 were checked for this combo with
+        ``players`` participants when it was built (by :meth:`parse`, :meth:`of`, the
+        constructor, or a :class:`~combowhist.combos.ComboSpace`). The auction accepts such
+        a combo worth enough without searching the table of legal combos again."""
+        return bool(self._checked_for >> players & 1)
 
     @property
     def rules(self) -> CompiledRules:
@@ -430,4 +443,5 @@ def check_combo(profile: RuleProfile, rows: list[Bid], players: int = 4) -> Comb
         reason = impossibility(combo, players)
         if reason is not None:
             raise InvalidBidError(f"{combo}: impossible to complete: {reason} (R8)")
+    object.__setattr__(combo, "_checked_for", 1 << players)
     return combo

@@ -205,7 +205,8 @@ class ComboSpace(LazySequence[ComboBid]):
         free_mask = block.free_table.unrank(index - starts[group], self.minimum - worth)
         chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
         chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
-        return ComboBid.unchecked(self.profile, block.standard, tuple(chosen))
+        return ComboBid.unchecked(self.profile, block.standard, tuple(chosen),
+                                  proven_for=self.players)
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a combo bid in this space (``ValueError`` if absent)."""
@@ -229,13 +230,16 @@ class ComboSpace(LazySequence[ComboBid]):
             return None
         block = self._blocks[number]
         # Rows compare by value: the space may have been built from an equal copy of the
-        # profile (a pickle, a deep copy, the same file loaded twice).
-        if block.standard != value.standard or len(value.specials) != len(value.special_keys):
+        # profile (a pickle, a deep copy, the same file loaded twice). Mostly they are the
+        # very same rows, which `_same` sees without comparing their fields.
+        if not _same(block.standard, value.standard) or len(value.specials) != len(
+                value.special_keys):
             return None  # not a valid combo of this profile (R7)
         mask = free_mask = 0
         for bid in value.specials:
             constrained, bit = block.bits.get(bid.key, (False, -1))
-            if bit < 0 or (block.constrained if constrained else block.free)[bit] != bid:
+            if bit < 0 or not _same((block.constrained if constrained else block.free)[bit],
+                                    bid):
                 return None  # incompatible with the standard bid, or another profile's row
             if constrained:
                 mask |= 1 << bit
@@ -251,6 +255,10 @@ class ComboSpace(LazySequence[ComboBid]):
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "
                 f"{self.minimum}: {self._len} combo bids>")
+
+
+def _same(row: Bid, other: Bid) -> bool:
+    return row is other or row == other
 
 
 @lru_cache(maxsize=512)

@@ -24,6 +24,7 @@ from combowhist.legal import LegalMoves
 from combowhist.moves import Move, Play, check_move, described, parse_move, short_repr
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules import auction, play, setup
+from combowhist.rules.playout import playout
 from combowhist.state import Auction, Contract, DealResult, Phase, Table
 
 if TYPE_CHECKING:
@@ -199,6 +200,21 @@ class Deal:
             seat = self.to_move
             who = "nobody" if seat is None else f"seat {seat}"
             raise IllegalMoveError(f"{who} cannot bid: {error}") from None
+
+    def playout(self, rng: random.Random) -> Deal:
+        """The deal played to its end with a uniformly random legal move at every decision:
+        the state that ``while deal.to_move is not None: moves = deal.legal_moves();
+        deal = deal.apply(moves[rng.randrange(len(moves))])`` reaches from the same ``rng``
+        state, drawing from ``rng`` exactly as that loop does, only faster (trick play runs
+        on plain ints; see :mod:`combowhist.rules.playout`). A finished deal is returned as
+        it is.
+
+        >>> import random
+        >>> deal = Deal.new(seed=4)
+        >>> deal.playout(random.Random(1)).is_over
+        True
+        """
+        return playout(self, rng)
 
     def refuse(self, seat: int, move: Move | str, reason: str) -> IllegalMoveError:
         """The error for a move the rules forbid (used by the rule modules)."""

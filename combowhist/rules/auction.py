@@ -47,7 +47,8 @@ def apply(deal: Deal, seat: int, move: Move) -> Deal:
             raise deal.refuse(seat, move, f"the combo bid is of profile {combo.profile}, the "
                                           f"deal's is {deal.profile}")
         least = minimum_worth(deal, seat)
-        if combo not in legal_combos(deal.profile, deal.players, least):
+        checked = combo.checked_for(deal.players) and combo.worth >= least  # R7, R8
+        if not checked and combo not in legal_combos(deal.profile, deal.players, least):
             try:  # say why: R7's or R8's own reason, else the worth
                 check_combo(deal.profile, list(combo.bids), deal.players)
             except InvalidBidError as error:

@@ -24,6 +24,8 @@ __all__ = [
     "finish_trick",
     "illegal_play_reason",
     "legal_play_mask",
+    "next_trump",
+    "trick_mask",
     "trick_order",
     "trick_winner",
 ]
@@ -116,6 +118,20 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> 
         if key > best_key:
             best_seat, best_key = seat, key
     return best_seat
+
+
+def trick_mask(trick: tuple[tuple[int, int], ...]) -> int:
+    """The cards of a trick as a bitmask."""
+    cards = 0
+    for _, card in trick:
+        cards |= 1 << card
+    return cards
+
+
+def next_trump(trump: int, trick: tuple[tuple[int, int], ...], grill: bool) -> int:
+    """The trump of the trick after ``trick``: under Grill the suit led in ``trick`` (R25),
+    else the same."""
+    return trick[0][1] // 13 if grill else trump
 
 
 # -- state transitions ---------------------------------------------------------------------
@@ -233,15 +249,10 @@ def finish_trick(deal: Deal, winner: int) -> Deal:
     contract = deal.contract
     assert contract is not None
     trick = deal.trick_cards
-    cards = 0
-    for _, card in trick:
-        cards |= 1 << card
     taken = list(deal.taken)
-    taken[winner] |= cards
+    taken[winner] |= trick_mask(trick)
     winners = (*deal.winners, winner)
-    trump = deal.trump_now
-    if contract.grill:
-        trump = trick[0][1] // 13  # R25: next trick's trump is the suit led in this one
+    trump = next_trump(deal.trump_now, trick, contract.grill)
     if len(winners) < TRICKS:
         return type(deal)(deal.table, Phase.PLAY, winner, deal.log, deal.hand_masks,
                           deal.auction, contract, winner, (), winners, tuple(taken), deal.flags,
