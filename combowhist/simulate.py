@@ -658,7 +658,8 @@ def _play_one_game(task: _Task, rules: RuleProfile, bots: tuple[Bot, ...], i: in
                    tally: _Tally) -> None:
     seating = _seating(bots, i)
     names = [bot.name for bot in seating]
-    game = Game.new(task.players, rules, task.variant or "classic", seed=f"{task.seed}:{i}")
+    game = Game.new(task.players, profile=rules, seed=f"{task.seed}:{i}",
+                    variant=task.variant or "classic")
     game = play_game(game, seating, random.Random(f"{task.seed}:{i}"), task.max_deals)
     for record in game.history:
         if isinstance(record, DealRecord):
@@ -780,7 +781,7 @@ def simulate_games(
     rules = load_profile(profile)
     _check_count("games", games)
     chosen_variant = Variant.of(variant, rules, rounds)
-    Game.new(players, rules, chosen_variant, seed=0)  # checks players
+    Game.new(players, profile=rules, seed=0, variant=chosen_variant)  # checks players
     chosen = _check_bots(bots, players)
     if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
         raise SimulationError(f"max_deals must be a whole number of at least 1 or None, "

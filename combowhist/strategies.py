@@ -567,7 +567,8 @@ def sheet_games(
     """A score-sheet :class:`~combowhist.Game` after a drawn number (up to ``max_deals``)
     of drawn :func:`outcomes`; it may be over. ``players`` (3 to 7), ``profile`` and
     ``variant`` (``"classic"`` or ``"limited"``) are drawn when ``None``."""
-    game = Game.new(*_game_settings(draw, players, profile, variant), mode="sheet")
+    count, rules, kind = _game_settings(draw, players, profile, variant)
+    game = Game.new(count, profile=rules, variant=kind, mode="sheet")
     for _ in range(draw(st.integers(0, max_deals))):
         if game.is_over:
             break
@@ -586,8 +587,8 @@ def played_games(
     """A seeded :class:`~combowhist.Game` advanced by up to ``max_moves`` drawn legal moves
     (drawn as in :func:`played_deals`), across as many deals as they reach; it may be over.
     ``players`` (3 to 7), ``profile``, ``variant`` and the seed are drawn."""
-    game = Game.new(*_game_settings(draw, players, profile, variant),
-                    draw(st.integers(0, 2**32)))
+    count, rules, kind = _game_settings(draw, players, profile, variant)
+    game = Game.new(count, profile=rules, seed=draw(st.integers(0, 2**32)), variant=kind)
     for _ in range(draw(st.integers(0, max_moves))):
         if game.deal is None:
             break
