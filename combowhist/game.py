@@ -613,8 +613,8 @@ class Game:
             return game
         rng = random.Random(f"{self.seed}:{self.deals + 1}")
         deal = Deal.new(len(participants), profile=self.profile,
-                        dealer=participants.index(self.dealer), rng=rng, scores=game._row(self.scores),
-                        potentials=game._row(self.potentials))
+                        dealer=participants.index(self.dealer), rng=rng,
+                        scores=game._row(self.scores), potentials=game._row(self.potentials))
         game = game._replace(deal=deal)
         if deal.result is not None:  # every participant banned: an immediate redeal (R36)
             return game._conclude(None, None, False, False, deal)

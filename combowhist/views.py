@@ -224,7 +224,8 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
 
     result = data["result"]
     if result is not None:
-        fields = {k: tuple(v) if isinstance(v, list) else v for k, v in result.items()}
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in result.items()}
         result = DealResult(**{**fields, "combo": combo(result["combo"])})
     return PlayerView(
         seat=data["seat"], players=players, dealer=data["dealer"],

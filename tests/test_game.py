@@ -240,7 +240,7 @@ def test_r3_seat_mapping_in_a_played_six_player_deal() -> None:
 
 
 def test_r3_five_player_illegal_move_names_the_player_and_rule() -> None:
-    game = Game.new(5, profile=PROFILE, seed=2, dealer=3)  # participants 0 1 3 4; seat 3 is player 4
+    game = Game.new(5, profile=PROFILE, seed=2, dealer=3)  # participants 0 1 3 4; seat 3: player 4
     assert game.to_move == 4
     error = assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
                            "player 4 cannot play AS", "(R5)")
@@ -1325,8 +1325,8 @@ def round_trip(game: Game) -> None:
     states = list(game.replay())
     assert states[-1] == game
     assert len(states) == len(game.actions) + 1
-    assert states[0] == Game.new(game.players, profile=game.profile, variant=game.variant, seed=game.seed,
-                                 dealer=game.first_dealer, mode=game.mode)
+    assert states[0] == Game.new(game.players, profile=game.profile, variant=game.variant,
+                                 seed=game.seed, dealer=game.first_dealer, mode=game.mode)
     for number, state in enumerate(states):
         assert state.actions == game.actions[:number]
 

@@ -320,7 +320,8 @@ def random_walk(game: Game, rng: random.Random, deals: int, cheat_rate: float) -
         if game.deal is not None and not game.deal.history:  # a new deal: reading 9
             assert game.deal == Deal.new(
                 len(game.participants), profile=game.profile,
-                dealer=game.participants.index(game.dealer), rng=random.Random(f"{game.seed}:{game.deals + 1}"),
+                dealer=game.participants.index(game.dealer),
+                rng=random.Random(f"{game.seed}:{game.deals + 1}"),
                 scores=[game.scores[p] for p in game.participants],
                 potentials=[game.potentials[p] for p in game.participants])
     return game

@@ -69,7 +69,7 @@ def test_issue9_game_errors_name_the_player_not_the_seat(players: int) -> None:
 
 
 def test_issue9_game_error_names_every_seat_it_mentions_as_its_player() -> None:
-    game = Game.new(6, profile="1.4.2", seed=1, dealer=3)  # participants 0 3 4 5: seat 1 is player 3
+    game = Game.new(6, profile="1.4.2", seed=1, dealer=3)  # participants 0 3 4 5: seat 1: player 3
     assert game.participants == (0, 3, 4, 5)
     game = game.apply("bid game")  # seat 2, player 4
     with pytest.raises(IllegalMoveError) as info:
@@ -102,7 +102,8 @@ def test_issue9_seat_of_and_player_at_round_trip(players: int) -> None:
 @given(st.integers(3, 9), st.data())
 def test_issue9_seat_of_player_at_inverse_with_leavers(players: int,
                                                        data: st.DataObject) -> None:
-    game = Game.new(players, profile="1.4.2", mode="sheet", dealer=data.draw(st.integers(0, players - 1)))
+    game = Game.new(players, profile="1.4.2", mode="sheet",
+                    dealer=data.draw(st.integers(0, players - 1)))
     for _ in range(data.draw(st.integers(0, players - 3))):
         game = game.adjudicate(IntentionalCheat(data.draw(st.sampled_from(game.active))))
     expected = participants_of(game.active, game.dealer)
