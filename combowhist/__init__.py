@@ -12,6 +12,7 @@ from combowhist.errors import (
     NotationError,
     ProfileError,
     SerializationError,
+    SetupError,
     SimulationError,
 )
 from combowhist.events import (
@@ -105,6 +106,7 @@ __all__ = [
     "SetMail",
     "SetPlague",
     "SetTrump",
+    "SetupError",
     "SimulationError",
     "Suit",
     "Take",

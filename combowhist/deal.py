@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,7 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
-from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError
+from combowhist.errors import IllegalMoveError, InvalidBidError, SetupError
 from combowhist.legal import LegalMoves
 from combowhist.moves import Move, Play, check_move, described, parse_move, short_repr
 from combowhist.profiles import RuleProfile, load_profile
@@ -30,7 +31,7 @@ from combowhist.state import Auction, Contract, DealResult, Phase, Table
 if TYPE_CHECKING:
     from combowhist.views import PlayerView
 
-__all__ = ["Deal", "DealResult", "Phase", "legal_moves"]
+__all__ = ["Deal", "DealResult", "Phase", "legal_moves", "seed_value"]
 
 HAND_SIZE = 13
 
@@ -50,7 +51,8 @@ class Deal:
     to_move: int | None
     """The seat whose decision comes next; ``None`` when the deal is over."""
     log: tuple[tuple[int, Move], ...]
-    """Every move so far with the seat that made it."""
+    """Every move so far as a ``(seat, move)`` pair: :attr:`history` with the seats (a
+    :class:`~combowhist.views.PlayerView` has the same two, as the seat sees them)."""
     hand_masks: tuple[int, ...]
     auction: Auction
     contract: Contract | None
@@ -74,21 +76,32 @@ class Deal:
     def new(
         cls,
         players: int = 4,
-        dealer: int = 0,
+        *,
         profile: RuleProfile | str | None = None,
         seed: int | str | None = None,
+        dealer: int = 0,
         rng: random.Random | None = None,
         scores: Sequence[int] | None = None,
         potentials: Sequence[int] | None = None,
     ) -> Deal:
         """Shuffle the profile's deck for ``players`` (3 or 4) and deal 13 cards each,
-        starting at the dealer's left. ``seed`` (or an ``rng``) makes it reproducible."""
+        starting at the dealer's left. Every argument after ``players`` is keyword-only,
+        in the same order as :meth:`Game.new <combowhist.Game.new>`'s.
+
+        ``seed`` (an integer or a string) or an ``rng`` (a :class:`random.Random`, not both)
+        makes the deal reproducible; a string that spells an integer in decimal is that
+        integer, so ``seed="7"`` deals what ``seed=7`` deals (see :func:`seed_value`).
+        Set-up mistakes raise :class:`~combowhist.errors.SetupError`."""
         rules = load_profile(profile)
-        if players not in (3, 4):
-            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {short_repr(players)} "
-                                   f"(R3)")
+        if type(players) is not int or players not in (3, 4):
+            raise SetupError(f"a deal has 3 or 4 participants, not {short_repr(players)} "
+                             f"(R3)")
         _check_dealer(dealer, players)
-        generator = rng if rng is not None else random.Random(seed)
+        if rng is not None and seed is not None:
+            raise SetupError(f"give a seed or an rng, not both (seed {short_repr(seed)})")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise SetupError(f"rng must be a random.Random, not {described(rng)}")
+        generator = rng if rng is not None else random.Random(seed_value(seed))
         cards = mask_indices(rules.deck(players).mask)
         generator.shuffle(cards)
         hands = [0] * players
@@ -100,35 +113,42 @@ class Deal:
     def from_hands(
         cls,
         hands: Sequence[CardSet | str],
-        dealer: int = 0,
+        *,
         profile: RuleProfile | str | None = None,
+        dealer: int = 0,
         scores: Sequence[int] | None = None,
         potentials: Sequence[int] | None = None,
     ) -> Deal:
         """A deal from given hands, ``hands[i]`` the cards of seat ``i`` (card sets or their
-        notation). The hands must split the profile's deck for that many players (R2)."""
+        notation); the other arguments are keyword-only, as in :meth:`new`. The hands must
+        split the profile's deck for that many players (R2): if not,
+        :class:`~combowhist.errors.SetupError` (and
+        :class:`~combowhist.errors.NotationError` for text that is not cards)."""
         rules = load_profile(profile)
+        if isinstance(hands, str | CardSet) or not isinstance(hands, Sequence):
+            raise SetupError(f"hands: expected a sequence of one hand per seat, got "
+                             f"{described(hands)}")
         masks = []
         for seat, hand in enumerate(hands):
             cards = CardSet.parse(hand) if isinstance(hand, str) else hand
             if not isinstance(cards, CardSet):
-                raise NotationError(f"hand of seat {seat}: expected a CardSet or text, got "
-                                    f"{described(hand)}")
+                raise SetupError(f"hand of seat {seat}: expected a CardSet or text, got "
+                                 f"{described(hand)}")
             masks.append(cards.mask)
         players = len(masks)
         if players not in (3, 4):
-            raise IllegalMoveError(f"a deal has 3 or 4 participants, not {players} (R3)")
+            raise SetupError(f"a deal has 3 or 4 participants, not {players} (R3)")
         deck = rules.deck(players).mask
         seen = 0
         for seat, mask in enumerate(masks):
             if mask.bit_count() != HAND_SIZE:
-                raise IllegalMoveError(f"seat {seat} holds {mask.bit_count()} cards; a hand "
-                                       f"is 13 cards")
+                raise SetupError(f"seat {seat} holds {mask.bit_count()} cards; a hand is 13 "
+                                 f"cards (R2)")
             if mask & seen:
-                raise IllegalMoveError(f"seat {seat} holds {CardSet(mask & seen)}, dealt to "
-                                       f"another seat too")
+                raise SetupError(f"seat {seat} holds {CardSet(mask & seen)}, dealt to "
+                                 f"another seat too (R2)")
             if mask & ~deck:
-                raise IllegalMoveError(
+                raise SetupError(
                     f"seat {seat} holds {CardSet(mask & ~deck)}, not in the {players}-player "
                     f"deck of profile {rules} (R2)"
                 )
@@ -150,8 +170,8 @@ class Deal:
         potential_row = tuple(potentials) if potentials is not None else (0,) * players
         for name, row in (("scores", score_row), ("potentials", potential_row)):
             if len(row) != players or not all(isinstance(v, int) for v in row):
-                raise IllegalMoveError(f"{name} must be {players} integers, got "
-                                       f"{short_repr(row)}")
+                raise SetupError(f"{name} must be {players} integers, one per seat, got "
+                                 f"{short_repr(row)}")
         _check_dealer(dealer, players)
         banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
         table = Table(profile, players, dealer, hands, score_row, potential_row,
@@ -262,7 +282,7 @@ class Deal:
 
     @property
     def history(self) -> tuple[Move, ...]:
-        """The moves so far."""
+        """The moves so far, oldest first; :attr:`log` pairs each with its seat."""
         return tuple(move for _, move in self.log)
 
     @property
@@ -361,23 +381,45 @@ class Deal:
 
         return PlayerView.of(self, seat)
 
-    def to_json(self) -> str:
-        """The deal as JSON: profile, seats, hands as dealt, and the moves (versioned)."""
-        from combowhist.serialize import deal_to_json
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as plain JSON-ready data: profile (with a house rule's contents), seats,
+        hands as dealt, and the moves (see :mod:`combowhist.serialize`)."""
+        from combowhist.serialize import deal_to_data
 
-        return deal_to_json(self)
+        return deal_to_data(self)
 
     @classmethod
-    def from_json(cls, text: str, profile: RuleProfile | str | None = None) -> Deal:
-        """Rebuild a deal from :meth:`to_json`'s text by replaying its moves. ``profile``
-        overrides the saved profile name (for house-rule profiles loaded from files)."""
+    def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
+                  ) -> Deal:
+        """Rebuild a deal from :meth:`to_dict`'s data by replaying its moves (see
+        :meth:`from_json`)."""
+        from combowhist.serialize import deal_from_data
+
+        return deal_from_data(data, profile)
+
+    def to_json(self, indent: int | str | None = None) -> str:
+        """The deal as JSON text (:meth:`to_dict`'s data); ``indent`` as in
+        :func:`json.dumps`."""
+        from combowhist.serialize import deal_to_json
+
+        return deal_to_json(self, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, profile: RuleProfile | str | None = None) -> Deal:
+        """Rebuild a deal from :meth:`to_json`'s text (a str, or UTF-8 bytes) by replaying
+        its moves. A house rule's deal reloads from its own text: the file holds the
+        rules. ``profile`` overrides the saved profile (needed only for older files that
+        name a house rule without holding it). Raises
+        :class:`~combowhist.errors.SerializationError` for bad input, a dict included (use
+        :meth:`from_dict`)."""
         from combowhist.serialize import deal_from_json
 
         return deal_from_json(text, profile)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        # IPython's and Hypothesis's pretty printers: the short repr, not every field.
-        printer.text(repr(self))
+        # IPython's and Hypothesis's pretty printers (a falsifying example): code that
+        # rebuilds the deal, to paste back into a test or a session.
+        printer.text(f"Deal.from_json({self.to_json()!r})")
 
     def __repr__(self) -> str:
         where = f"seat {self.to_move} to move" if self.to_move is not None else "over"
@@ -390,7 +432,30 @@ _FIELDS = tuple(f.name for f in attrs.fields(Deal))
 
 def _check_dealer(dealer: object, players: int) -> None:
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise IllegalMoveError(f"dealer {short_repr(dealer)} is not a seat 0-{players - 1}")
+        raise SetupError(f"dealer {short_repr(dealer)} is not a seat 0-{players - 1}")
+
+
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def seed_value(seed: object) -> int | str | None:
+    """The seed a deal or game is shuffled from: an integer, a string or ``None`` (a fresh
+    random shuffle). A string that spells an integer in decimal the way ``str`` prints it
+    (``"7"``, ``"-12"``; not ``"07"`` nor ``" 7"``) is that integer, so an integer seed and
+    its string deal the same cards; any other string is a seed of its own. Anything else
+    (``True``, ``7.0``, bytes, a digit string too long to read) raises
+    :class:`~combowhist.errors.SetupError`."""
+    if seed is None or type(seed) is int:
+        return seed
+    if type(seed) is not str:
+        raise SetupError(f"seed {short_repr(seed)}: a seed is an integer or a string")
+    if _DECIMAL.fullmatch(seed) is None:
+        return seed
+    try:
+        return int(seed)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        raise SetupError(f"seed {short_repr(seed)}: a string of digits is read as an "
+                         f"integer, and this one is too long to read") from None
 
 
 def legal_moves(state: Deal) -> LegalMoves:

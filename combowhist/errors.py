@@ -15,6 +15,7 @@ __all__ = [
     "NotationError",
     "ProfileError",
     "SerializationError",
+    "SetupError",
     "SimulationError",
 ]
 
@@ -41,6 +42,12 @@ class IllegalMoveError(CombowhistError):
     The message names the seat, the move and the rule, e.g.
     ``seat 2 cannot play 7H: must follow S (R23)``.
     """
+
+
+class SetupError(CombowhistError):
+    """A deal that cannot be set up as asked: a participant count other than 3 or 4, a
+    dealer who is not a seat, scores or potentials that are not one integer per seat, hands
+    that do not split the deck (R2, R3), or a seed that is not an integer or a string."""
 
 
 class SerializationError(CombowhistError):

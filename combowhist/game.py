@@ -32,8 +32,14 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import CardSet
-from combowhist.deal import Deal
-from combowhist.errors import GameError, IllegalMoveError, InvalidBidError, NotationError
+from combowhist.deal import Deal, seed_value
+from combowhist.errors import (
+    GameError,
+    IllegalMoveError,
+    InvalidBidError,
+    NotationError,
+    SetupError,
+)
 from combowhist.events import (
     Cheat,
     CheatBeforeBid,
@@ -199,21 +205,24 @@ class Game:
     def new(
         cls,
         players: int = 4,
-        profile: RuleProfile | str | None = None,
-        variant: Variant | str = "classic",
-        seed: int | str | None = None,
         *,
-        rounds: int | None = None,
+        profile: RuleProfile | str | None = None,
+        seed: int | str | None = None,
         dealer: int = 0,
+        variant: Variant | str = "classic",
+        rounds: int | None = None,
         mode: Mode | str = Mode.SEEDED,
     ) -> Game:
         """A new game of ``players`` (:data:`MIN_PLAYERS` to :data:`MAX_PLAYERS`, 3 to 64),
-        everyone at 0.
+        everyone at 0. Every argument after ``players`` is keyword-only, in the same order
+        as :meth:`Deal.new <combowhist.Deal.new>`'s.
 
+        ``seed`` makes a seeded game reproducible (without one, a random seed is drawn and
+        kept in :attr:`seed`); as for a deal, a string that spells an integer is that
+        integer (:func:`~combowhist.deal.seed_value`). ``dealer`` deals first.
         ``variant`` is ``"classic"``, ``"limited"`` (with ``rounds``, default 3) or a
-        :class:`Variant`. ``seed`` makes a seeded game reproducible (without one, a random
-        seed is drawn and kept in :attr:`seed`). ``dealer`` deals first. ``mode`` is
-        ``"seeded"``, ``"hands"`` or ``"sheet"`` (see the module docs).
+        :class:`Variant`. ``mode`` is ``"seeded"``, ``"hands"`` or ``"sheet"`` (see the
+        module docs). Bad settings raise :class:`~combowhist.errors.GameError`.
         """
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameError(f"a game needs {MIN_PLAYERS} or more players, at most "
@@ -227,10 +236,12 @@ class Game:
                             f"'sheet'") from None
         if type(dealer) is not int or not 0 <= dealer < players:
             raise GameError(f"dealer {_shown(dealer)} is not a player 0-{players - 1}")
+        try:
+            seed = seed_value(seed)
+        except SetupError as error:
+            raise GameError(str(error)) from None
         if seed is None and kind is Mode.SEEDED:
             seed = random.SystemRandom().randrange(2**63)
-        if seed is not None and type(seed) not in (int, str):
-            raise GameError(f"seed {seed!r}: a seed is an integer or a string")
         zeros = (0,) * players
         game = cls(
             rules, chosen, players, kind, seed, dealer, zeros, zeros, tuple(range(players)),
@@ -456,8 +467,8 @@ class Game:
                 raise GameError(f"{cheat}: moves must be how many of the deal's "
                                 f"{len(played.history)} moves stand "
                                 f"(0-{len(played.history) - 1})")
-            deal = Deal.from_hands(played.dealt_hands, dealer=played.dealer,
-                                   profile=self.profile, scores=played.scores,
+            deal = Deal.from_hands(played.dealt_hands, profile=self.profile,
+                                   dealer=played.dealer, scores=played.scores,
                                    potentials=played.potentials)
             for move in played.history[:kept]:
                 deal = deal.apply(move)
@@ -601,9 +612,9 @@ class Game:
         if self.mode is not Mode.SEEDED:
             return game
         rng = random.Random(f"{self.seed}:{self.deals + 1}")
-        deal = Deal.new(len(participants), participants.index(self.dealer), self.profile,
-                        rng=rng, scores=game._row(self.scores),
-                        potentials=game._row(self.potentials))
+        deal = Deal.new(len(participants), profile=self.profile,
+                        dealer=participants.index(self.dealer), rng=rng,
+                        scores=game._row(self.scores), potentials=game._row(self.potentials))
         game = game._replace(deal=deal)
         if deal.result is not None:  # every participant banned: an immediate redeal (R36)
             return game._conclude(None, None, False, False, deal)
@@ -677,17 +688,36 @@ class Game:
 
     # -- saving -----------------------------------------------------------------------------
 
-    def to_json(self) -> str:
-        """The game as JSON: its parameters and every action (see
-        :mod:`combowhist.serialize`)."""
-        from combowhist.serialize import game_to_json
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain JSON-ready data: its parameters (a house rule's contents
+        included) and every action (see :func:`combowhist.serialize.game_to_data`)."""
+        from combowhist.serialize import game_to_data
 
-        return game_to_json(self)
+        return game_to_data(self)
 
     @classmethod
-    def from_json(cls, text: str, profile: RuleProfile | str | None = None) -> Game:
-        """Rebuild a game from :meth:`to_json`'s text, replaying and checking every action.
-        Raises :class:`~combowhist.errors.SerializationError` for bad input."""
+    def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
+                  ) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s data (see :meth:`from_json`)."""
+        from combowhist.serialize import game_from_data
+
+        return game_from_data(data, profile)
+
+    def to_json(self, indent: int | str | None = None) -> str:
+        """The game as JSON text (:meth:`to_dict`'s data); ``indent`` as in
+        :func:`json.dumps`."""
+        from combowhist.serialize import game_to_json
+
+        return game_to_json(self, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, profile: RuleProfile | str | None = None) -> Game:
+        """Rebuild a game from :meth:`to_json`'s text (a str, or UTF-8 bytes), replaying
+        and checking every action. A house rule's game reloads from its own text;
+        ``profile`` overrides the saved profile (needed only for older files that name a
+        house rule without holding it). Raises
+        :class:`~combowhist.errors.SerializationError` for bad input, a dict included (use
+        :meth:`from_dict`)."""
         from combowhist.serialize import game_from_json
 
         return game_from_json(text, profile)

@@ -12,10 +12,21 @@ from math import comb
 from typing import Any, overload
 
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices, suit_bits
-from combowhist.combos import ComboSpace
-from combowhist.errors import CombowhistError
+from combowhist.combos import ComboSpace, legal_combos
+from combowhist.errors import CombowhistError, NotationError
 from combowhist.lazy import LazySequence
-from combowhist.moves import PLAYS, MakeBid, Move, Play, check_move, parse_move
+from combowhist.moves import (
+    PLAYS,
+    MakeBid,
+    Move,
+    Play,
+    Send,
+    SetAtelier,
+    check_move,
+    parse_move,
+    short_repr,
+)
+from combowhist.profiles import RuleProfile
 
 __all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_moves"]
 
@@ -70,6 +81,18 @@ class CardSubsetMoves(LazySequence[Move]):
             index -= comb(position, k)
             mask |= 1 << self._indices[position]
         return self.factory(CardSet(mask))
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a move among these, computed from its cards (its rank in the
+        combinatorial number system), without listing; ``ValueError`` if absent."""
+        cards = getattr(value, "cards", None)
+        if value not in self or not isinstance(cards, CardSet):
+            raise ValueError(f"{value} is not one of these moves")
+        positions = [self._indices.index(c) for c in mask_indices(cards.mask)]
+        position = sum(comb(p, k) for k, p in enumerate(sorted(positions), start=1))
+        if position < start or (stop is not None and position >= stop):
+            raise ValueError(f"{value} is not between positions {start} and {stop}")
+        return position
 
     def __contains__(self, move: object) -> bool:
         cards = getattr(move, "cards", None)
@@ -157,6 +180,42 @@ class LegalMoves(LazySequence[Move]):
             return parse_move(value)
         return parse_move(value, space.profile, space.players)
 
+    def to_data(self) -> list[Any]:
+        """The moves as plain JSON-ready data, without listing the many: a move's notation
+        for each of the few, ``{"bids": N}`` for every combo bid worth at least ``N``,
+        ``{"move": "send", "cards": "…", "size": 3}`` for every pick of ``size`` of the
+        cards. :meth:`from_data` reads it back."""
+        data: list[Any] = []
+        for part in self._parts:
+            if isinstance(part, BidMoves):
+                data.append({"bids": part.space.minimum})
+            elif isinstance(part, CardSubsetMoves):
+                data.append({"move": _SUBSET_WORDS[part.factory], "size": part.size,
+                             "cards": str(CardSet(part.mask))})
+            else:
+                data.extend(str(move) for move in part)
+        return data
+
+    @classmethod
+    def from_data(cls, data: object, profile: RuleProfile, players: int) -> LegalMoves:
+        """The moves :meth:`to_data` describes, bids of ``profile`` for ``players``
+        participants. Raises :class:`~combowhist.errors.NotationError` for anything else."""
+        if not isinstance(data, list):
+            raise NotationError(f"legal moves: expected a list, got {short_repr(data)}")
+        parts: list[Sequence[Any]] = []
+        few: list[Move] = []
+        for item in data:
+            if isinstance(item, str):
+                few.append(parse_move(item, profile, players))
+                continue
+            if few:
+                parts.append(tuple(few))
+                few = []
+            parts.append(_many(item, profile, players))
+        if few:
+            parts.append(tuple(few))
+        return cls(*parts)
+
     def __iter__(self) -> Iterator[Move]:  # faster than item by item
         for part in self._parts:
             yield from part
@@ -168,6 +227,24 @@ class LegalMoves(LazySequence[Move]):
         shown = [str(m) for m in self[:8]]
         more = f", … ({len(self)} in all)" if len(self) > 8 else ""
         return f"<LegalMoves: {', '.join(shown)}{more}>"
+
+
+_SUBSET_WORDS: dict[Callable[[CardSet], Move], str] = {Send: "send", SetAtelier: "atelier"}
+
+
+def _many(item: object, profile: RuleProfile, players: int) -> Sequence[Any]:
+    """One part of :meth:`LegalMoves.from_data`: the bids or the card picks ``item``
+    describes."""
+    if isinstance(item, dict) and set(item) == {"bids"} and type(item["bids"]) is int:
+        return BidMoves(legal_combos(profile, players, item["bids"]))
+    if isinstance(item, dict) and set(item) == {"move", "size", "cards"}:
+        factory = {word: f for f, word in _SUBSET_WORDS.items()}.get(item["move"])
+        size, cards = item["size"], item["cards"]
+        if factory is not None and type(size) is int and 0 < size <= 52 and isinstance(
+                cards, str):
+            return CardSubsetMoves(CardSet.parse(cards).mask, size, factory)
+    raise NotationError(f"legal moves: {short_repr(item)} is not a move, {{'bids': N}} nor "
+                        f"{{'move': 'send' or 'atelier', 'size': N, 'cards': '…'}}")
 
 
 _CARD_MOVES: dict[Callable[[Any], Move], tuple[Move, ...]] = {Play: PLAYS}

@@ -3,9 +3,15 @@
 A saved deal is replayed move by move when loaded, so a file that loads is a legal deal:
 every move is checked again. The schema is versioned (``"format"``, ``"version"``)::
 
-    {"format": "combowhist-deal", "version": 1, "profile": "1.4.2", "players": 4,
+    {"format": "combowhist-deal", "version": 2, "profile": "1.4.2", "players": 4,
      "dealer": 0, "scores": [0, 0, 0, 0], "potentials": [0, 0, 0, 0],
      "hands": ["AS KS …", …], "moves": ["bid trump", "pass", …]}
+
+A deal or game played under a house rule (any profile but a built-in edition) also holds
+the rules themselves: ``"rules"`` is the profile's whole merged TOML document as JSON (its
+:attr:`~combowhist.RuleProfile.data`), so the file reloads without the house rule's file.
+Version 1 files (before ``"rules"``) still load; one that names a house rule needs the
+profile passed in (``profile=``, or ``combowhist replay --profile FILE``).
 """
 
 from __future__ import annotations
@@ -20,26 +26,37 @@ import attrs
 from combowhist.errors import CombowhistError, SerializationError
 from combowhist.events import Outcome
 from combowhist.moves import Move, short_repr, shown
-from combowhist.profiles import RuleProfile, load_profile
+from combowhist.profiles import RuleProfile, available_profiles, load_profile, profile_from_data
 
 if TYPE_CHECKING:
     from combowhist.deal import Deal
     from combowhist.game import Action, Game
 
-__all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "deal_from_data",
+__all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "READABLE_VERSIONS",
+           "deal_from_data",
            "deal_from_json", "deal_to_data", "deal_to_json", "game_from_data",
            "game_from_json", "game_states", "game_to_data", "game_to_json"]
 
 DEAL_FORMAT = "combowhist-deal"
-DEAL_VERSION = 1
+DEAL_VERSION = 2
+"""The version written; :data:`READABLE_VERSIONS` are read."""
+READABLE_VERSIONS = (1, 2)
+"""Versions read, for deals and games alike: 1 has no ``"rules"``."""
+
+
+def _profile_data(profile: RuleProfile) -> dict[str, Any]:
+    """The saved profile: its name, and unless it is a built-in edition its rules."""
+    if profile.key in available_profiles() and load_profile(profile.key) == profile:
+        return {"profile": profile.key}
+    return {"profile": profile.key, "rules": profile.data}
 
 
 def deal_to_data(deal: Deal) -> dict[str, Any]:
-    """A deal as plain JSON-ready data."""
+    """A deal as plain JSON-ready data (see the module docs for the schema)."""
     return {
         "format": DEAL_FORMAT,
         "version": DEAL_VERSION,
-        "profile": deal.profile.key,
+        **_profile_data(deal.profile),
         "players": deal.players,
         "dealer": deal.dealer,
         "scores": list(deal.scores),
@@ -49,9 +66,10 @@ def deal_to_data(deal: Deal) -> dict[str, Any]:
     }
 
 
-def deal_to_json(deal: Deal) -> str:
-    """A deal as JSON text (see the module docs for the schema)."""
-    return json.dumps(deal_to_data(deal), ensure_ascii=False)
+def deal_to_json(deal: Deal, indent: int | str | None = None) -> str:
+    """A deal as JSON text (see the module docs for the schema); ``indent`` as in
+    :func:`json.dumps`."""
+    return json.dumps(deal_to_data(deal), ensure_ascii=False, indent=indent)
 
 
 def _field(data: dict[str, Any], key: str, kind: type, what: str, saved: str = "deal") -> Any:
@@ -81,15 +99,7 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     """
     from combowhist.deal import Deal
 
-    if not isinstance(data, dict):
-        raise SerializationError(f"saved deal: expected a JSON object, got {type(data).__name__}")
-    if data.get("format") != DEAL_FORMAT:
-        raise SerializationError(f"saved deal: 'format' must be {DEAL_FORMAT!r}, got "
-                                 f"{short_repr(data.get('format'))}")
-    version = data.get("version")
-    if type(version) is not int or version != DEAL_VERSION:
-        raise SerializationError(f"saved deal: version {short_repr(version)} is not readable "
-                                 f"by this version of combowhist (it reads {DEAL_VERSION})")
+    _check_header(data, DEAL_FORMAT, "deal")
     name = _field(data, "profile", str, "a profile name")
     players = _field(data, "players", int, "3 or 4")
     if players not in (3, 4):
@@ -102,9 +112,9 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     moves = _field(data, "moves", list, "a list of moves in notation")
     if len(hands) != players or not all(isinstance(h, str) for h in hands):
         raise SerializationError(f"saved deal: 'hands' must be {players} strings of cards")
-    rules = _load_profile(profile, name, "deal")
+    rules = _load_profile(profile, name, data, "deal")
     try:
-        deal = Deal.from_hands(hands, dealer=dealer, profile=rules, scores=scores,
+        deal = Deal.from_hands(hands, profile=rules, dealer=dealer, scores=scores,
                                potentials=potentials)
     except CombowhistError as error:
         raise SerializationError(f"saved deal: {error}") from error
@@ -119,21 +129,64 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     return deal
 
 
-def _load_profile(given: RuleProfile | str | None, name: str, saved: str) -> RuleProfile:
-    """The profile a saved deal or game is played under: ``given``, else its saved name."""
+def _check_header(data: Any, kind: str, saved: str) -> None:
+    """``data`` is an object with this ``kind``'s ``"format"`` and a readable version."""
+    if not isinstance(data, dict):
+        hint = f"; for JSON text use {saved.title()}.from_json" if isinstance(
+            data, str | bytes) else ""
+        raise SerializationError(f"saved {saved}: expected a JSON object, got "
+                                 f"{type(data).__name__}{hint}")
+    if data.get("format") != kind:
+        raise SerializationError(f"saved {saved}: 'format' must be {kind!r}, got "
+                                 f"{short_repr(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise SerializationError(
+            f"saved {saved}: version {short_repr(version)} is not readable by this version "
+            f"of combowhist (it reads {' and '.join(map(str, READABLE_VERSIONS))})")
+
+
+def _load_profile(given: RuleProfile | str | None, name: str, data: dict[str, Any],
+                  saved: str) -> RuleProfile:
+    """The profile a saved deal or game is played under: ``given``, else the rules the
+    file holds (version 2), else its saved name."""
+    rules = data.get("rules")
+    if given is None and rules is not None:
+        if data["version"] < 2:
+            raise SerializationError(f"saved {saved}: 'rules' came with version 2, this "
+                                     f"file is version {data['version']}")
+        return _saved_rules(rules, name, saved)
     try:
         return load_profile(given if given is not None else name)
     except (ValueError, OSError) as error:  # also a name no file can have (NUL, too long)
+        hint = ("; a file saved before version 2 names a house rule without holding it: "
+                "pass its profile" if given is None and data["version"] < 2 else "")
         raise SerializationError(f"saved {saved}: 'profile' {short_repr(name)}: "
-                                 f"{error}") from error
+                                 f"{error}{hint}") from error
 
 
-def deal_from_json(text: str, profile: RuleProfile | str | None = None) -> Deal:
+def _saved_rules(rules: Any, name: str, saved: str) -> RuleProfile:
+    """The house rule a version 2 file holds, checked as a profile file is."""
+    if not isinstance(rules, dict) or rules.get("name") != name:
+        raise SerializationError(f"saved {saved}: 'rules' must be the rules of profile "
+                                 f"{short_repr(name)} (an object named so), got "
+                                 f"{short_repr(rules)}")
+    try:
+        return profile_from_data(rules, f"<the rules saved in a {saved}>")
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+        raise SerializationError(f"saved {saved}: 'rules': {error}") from None
+
+
+def deal_from_json(text: str | bytes, profile: RuleProfile | str | None = None) -> Deal:
     """Rebuild a deal from :func:`deal_to_json`'s text (see :func:`deal_from_data`)."""
     return deal_from_data(_load_json(text, "deal"), profile)
 
 
-def _load_json(text: str, what: str) -> Any:
+def _load_json(text: Any, what: str) -> Any:
+    if not isinstance(text, str | bytes | bytearray):
+        hint = f"; for a dict use {what.title()}.from_dict" if isinstance(text, dict) else ""
+        raise SerializationError(f"saved {what}: expected JSON text (a str or bytes), got "
+                                 f"{type(text).__name__}{hint}")
     try:
         return json.loads(text)
     except (ValueError, TypeError) as error:  # JSONDecodeError, or an integer too long
@@ -145,14 +198,15 @@ def _load_json(text: str, what: str) -> Any:
 # -- games ------------------------------------------------------------------------------------
 
 GAME_FORMAT = "combowhist-game"
-GAME_VERSION = 1
+GAME_VERSION = 2
+"""The version written; :data:`READABLE_VERSIONS` are read."""
 
 
 def game_to_data(game: Game) -> dict[str, Any]:
     """A game as plain JSON-ready data: its parameters and every action in order. Moves are
     notation strings; dealt hands, score-sheet outcomes and cheats are objects::
 
-        {"format": "combowhist-game", "version": 1, "profile": "1.4.2", "players": 5,
+        {"format": "combowhist-game", "version": 2, "profile": "1.4.2", "players": 5,
          "mode": "seeded", "seed": 7, "dealer": 0,
          "variant": {"kind": "classic", "winning_score": 13, "floor": 1, "rounds": 3},
          "actions": ["bid trump", "pass", …, {"cheat": "opponent", "player": 2}, …]}
@@ -160,7 +214,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     return {
         "format": GAME_FORMAT,
         "version": GAME_VERSION,
-        "profile": game.profile.key,
+        **_profile_data(game.profile),
         "players": game.players,
         "mode": game.mode.value,
         "seed": game.seed,
@@ -170,9 +224,10 @@ def game_to_data(game: Game) -> dict[str, Any]:
     }
 
 
-def game_to_json(game: Game) -> str:
-    """A game as JSON text (see :func:`game_to_data` for the schema)."""
-    return json.dumps(game_to_data(game), ensure_ascii=False)
+def game_to_json(game: Game, indent: int | str | None = None) -> str:
+    """A game as JSON text (see :func:`game_to_data` for the schema); ``indent`` as in
+    :func:`json.dumps`."""
+    return json.dumps(game_to_data(game), ensure_ascii=False, indent=indent)
 
 
 def _action_to_data(action: Action) -> Any:
@@ -192,14 +247,7 @@ def _game_error(message: str) -> SerializationError:
 def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
     from combowhist.game import Game, Variant
 
-    if not isinstance(data, dict):
-        raise _game_error(f"expected a JSON object, got {type(data).__name__}")
-    if data.get("format") != GAME_FORMAT:
-        raise _game_error(f"'format' must be {GAME_FORMAT!r}, got {short_repr(data.get('format'))}")
-    version = data.get("version")
-    if type(version) is not int or version != GAME_VERSION:
-        raise _game_error(f"version {short_repr(version)} is not readable by this version of "
-                          f"combowhist (it reads {GAME_VERSION})")
+    _check_header(data, GAME_FORMAT, "game")
     variant = data.get("variant")
     keys = {"kind", "winning_score", "floor", "rounds"}
     if not isinstance(variant, dict) or set(variant) != keys:
@@ -212,9 +260,10 @@ def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
     players = _field(data, "players", int, "a number of players", "game")
     dealer = _field(data, "dealer", int, "a player number", "game")
     mode = _field(data, "mode", str, "'seeded', 'hands' or 'sheet'", "game")
-    rules = _load_profile(profile, name, "game")
+    rules = _load_profile(profile, name, data, "game")
     try:
-        return Game.new(players, rules, Variant(**variant), seed, dealer=dealer, mode=mode)
+        return Game.new(players, profile=rules, seed=seed, dealer=dealer,
+                        variant=Variant(**variant), mode=mode)
     except (ValueError, TypeError, ArithmeticError, MemoryError) as error:
         # Whatever the saved values make Game.new or Variant raise, e.g. a player count
         # too large to allocate, is the file's fault.
@@ -281,6 +330,6 @@ def game_from_data(data: Any, profile: RuleProfile | str | None = None) -> Game:
     return collections.deque(game_states(data, profile), maxlen=1)[0]
 
 
-def game_from_json(text: str, profile: RuleProfile | str | None = None) -> Game:
+def game_from_json(text: str | bytes, profile: RuleProfile | str | None = None) -> Game:
     """Rebuild a game from :func:`game_to_json`'s text (see :func:`game_from_data`)."""
     return game_from_data(_load_json(text, "game"), profile)

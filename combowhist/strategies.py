@@ -22,6 +22,20 @@ the first legal move (``pass`` in the auction, the highest card in play), and a 
 example shrinks towards a short, simple deal. In the auction a random combo bid is a wild
 thing (there are over 100 000, most of them heavy with special bids), so the walk first
 draws whether to pass, with odds that favour passing; auctions then end after a few bids.
+
+A drawn deal prints as ``Deal.from_json('…')`` in Hypothesis's falsifying examples: code
+that rebuilds it, to paste back into a test.
+
+Importing this module registers strategies for ``st.from_type`` (and so for
+``st.builds`` and ``@given(deal=...)`` inference): :class:`~combowhist.Card` draws
+:func:`cards`, :class:`~combowhist.CardSet` :func:`card_sets`, :class:`~combowhist.ComboBid`
+:func:`combo_bids` of a drawn edition and 3 or 4 participants, and :class:`~combowhist.Deal`
+:func:`played_deals`::
+
+    import combowhist.strategies  # noqa: F401 - registers the types
+
+    @given(st.from_type(Deal))
+    def test_any_deal(deal): ...
 """
 
 from __future__ import annotations
@@ -567,7 +581,8 @@ def sheet_games(
     """A score-sheet :class:`~combowhist.Game` after a drawn number (up to ``max_deals``)
     of drawn :func:`outcomes`; it may be over. ``players`` (3 to 7), ``profile`` and
     ``variant`` (``"classic"`` or ``"limited"``) are drawn when ``None``."""
-    game = Game.new(*_game_settings(draw, players, profile, variant), mode="sheet")
+    count, rules, kind = _game_settings(draw, players, profile, variant)
+    game = Game.new(count, profile=rules, variant=kind, mode="sheet")
     for _ in range(draw(st.integers(0, max_deals))):
         if game.is_over:
             break
@@ -586,10 +601,24 @@ def played_games(
     """A seeded :class:`~combowhist.Game` advanced by up to ``max_moves`` drawn legal moves
     (drawn as in :func:`played_deals`), across as many deals as they reach; it may be over.
     ``players`` (3 to 7), ``profile``, ``variant`` and the seed are drawn."""
-    game = Game.new(*_game_settings(draw, players, profile, variant),
-                    draw(st.integers(0, 2**32)))
+    count, rules, kind = _game_settings(draw, players, profile, variant)
+    game = Game.new(count, profile=rules, seed=draw(st.integers(0, 2**32)), variant=kind)
     for _ in range(draw(st.integers(0, max_moves))):
         if game.deal is None:
             break
         game = game.apply(_draw_move(draw, game.deal, _PASS_ODDS, None))
     return game
+
+
+# -- st.from_type -------------------------------------------------------------------------------
+
+
+def _any_combo_bid() -> SearchStrategy[ComboBid]:
+    return st.tuples(profiles(), st.sampled_from(_PLAYER_COUNTS)).flatmap(
+        lambda drawn: combo_bids(*drawn))
+
+
+st.register_type_strategy(Card, cards())
+st.register_type_strategy(CardSet, card_sets())
+st.register_type_strategy(ComboBid, st.deferred(_any_combo_bid))
+st.register_type_strategy(Deal, st.deferred(played_deals))

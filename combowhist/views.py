@@ -14,8 +14,10 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
+from combowhist.errors import CombowhistError, SerializationError
 from combowhist.legal import LegalMoves
-from combowhist.moves import Commit, Move, Send, SetAtelier, SetMail
+from combowhist.moves import Commit, Send, SetAtelier, SetMail, short_repr
+from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import DealResult, Phase
 
@@ -45,9 +47,10 @@ class PlayerView:
     to_move: int | None
     hand: CardSet
     """The seat's own cards now."""
-    history: tuple[tuple[int, str], ...]
-    """Every move as (seat, notation), other seats' secret picks shown as ``commit ?``,
-    ``send ? ? ?`` and (before the first lead) ``atelier ? ? ? ?``."""
+    log: tuple[tuple[int, str], ...]
+    """Every move so far as a ``(seat, move)`` pair, the move in notation, as
+    :attr:`Deal.log <combowhist.Deal.log>` pairs them; other seats' secret picks show as
+    ``commit ?``, ``send ? ? ?`` and (before the first lead) ``atelier ? ? ? ?``."""
     declarer: int | None
     combo: ComboBid | None
     trump: Suit | None
@@ -67,15 +70,31 @@ class PlayerView:
     """Cards this seat passed by Mail or Master's Mail."""
     received: CardSet
     """Cards this seat was passed by Mail or Master's Mail."""
-    legal_moves: tuple[Move, ...]
-    """The seat's legal moves when it is to move and they are few (not auction bids,
-    not Mail picks); see :attr:`can_move`."""
     can_move: bool
     """Whether this seat is to move."""
     result: DealResult | None
+    _legal: LegalMoves = attrs.field(
+        eq=attrs.cmp_using(eq=lambda a, b: a.to_data() == b.to_data()), hash=False,
+        repr=False)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The moves so far in notation, oldest first, as :attr:`Deal.history
+        <combowhist.Deal.history>` lists them (secret picks hidden as in :attr:`log`, which
+        pairs each with its seat)."""
+        return tuple(text for _, text in self.log)
+
+    def legal_moves(self) -> LegalMoves:
+        """The seat's legal moves now, the same lazy sequence as :meth:`Deal.legal_moves
+        <combowhist.Deal.legal_moves>` gives (the auction's combo bids and Mail's picks
+        included; ``in`` and ``index`` take notation too); empty when the seat is not to
+        move."""
+        return self._legal
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> PlayerView:
+        """The view of ``deal`` from ``seat`` (what :meth:`Deal.view
+        <combowhist.Deal.view>` returns)."""
         if not 0 <= seat < deal.players:
             raise ValueError(f"seat {seat!r} is not a seat of this deal (0-{deal.players - 1})")
         contract = deal.contract
@@ -101,8 +120,6 @@ class PlayerView:
                 exposed |= deal.atelier_mask
         atelier = deal.atelier_mask if led or seat == deal.declarer else 0
         can_move = deal.to_move == seat
-        few = can_move and deal.phase not in (Phase.AUCTION, Phase.SEND, Phase.MASTERS_MAIL,
-                                              Phase.ATELIER)
         return cls(
             seat=seat,
             players=deal.players,
@@ -111,7 +128,7 @@ class PlayerView:
             phase=deal.phase,
             to_move=deal.to_move,
             hand=CardSet(deal.hand_masks[seat]),
-            history=tuple(history),
+            log=history,
             declarer=deal.declarer,
             combo=deal.combo,
             trump=deal.trump,
@@ -127,20 +144,16 @@ class PlayerView:
             laid=laid,
             sent=CardSet(sent),
             received=CardSet(received),
-            legal_moves=tuple(deal.legal_moves()) if few else (),
             can_move=can_move,
             result=deal.result,
+            legal=deal.legal_moves() if can_move else LegalMoves(),
         )
 
-    def moves(self, deal: Deal) -> LegalMoves:
-        """The seat's legal moves in ``deal`` (the state this view was made from): the full
-        lazy sequence, including the auction's combo bids."""
-        if deal.to_move != self.seat:
-            return LegalMoves()
-        return deal.legal_moves()
-
     def to_dict(self) -> dict[str, Any]:
-        """The view as plain JSON-ready data (cards in notation)."""
+        """The view as plain JSON-ready data (cards and moves in notation), for a client;
+        :meth:`from_dict` reads it back. ``"legal_moves"`` lists the few moves by their
+        notation and describes the many (the auction's bids, Mail's picks) without listing
+        them (see :meth:`~combowhist.legal.LegalMoves.to_data`)."""
         return {
             "seat": self.seat,
             "players": self.players,
@@ -149,7 +162,7 @@ class PlayerView:
             "phase": self.phase.value,
             "to_move": self.to_move,
             "hand": str(self.hand),
-            "history": [[s, text] for s, text in self.history],
+            "log": [[s, text] for s, text in self.log],
             "declarer": self.declarer,
             "combo": None if self.combo is None else str(self.combo),
             "trump": None if self.trump is None else self.trump.letter,
@@ -159,13 +172,76 @@ class PlayerView:
             "mail_direction": self.mail_direction,
             "trick": [[s, str(c)] for s, c in self.trick],
             "tricks_won": list(self.tricks_won),
+            "trick_winners": list(self.trick_winners),
             "exposed": str(self.exposed),
             "atelier": str(self.atelier),
             "laid": [None if c is None else str(c) for c in self.laid],
             "sent": str(self.sent),
             "received": str(self.received),
-            "legal_moves": [str(m) for m in self.legal_moves],
+            "legal_moves": self._legal.to_data(),
+            "can_move": self.can_move,
+            "result": None if self.result is None else _result_to_data(self.result),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
+                  ) -> PlayerView:
+        """The view :meth:`to_dict` made ``data`` from, equal to it. Bids are read under
+        ``profile``, by default the profile ``data`` names (a house rule's view needs its
+        profile passed). Raises :class:`~combowhist.errors.SerializationError` naming the
+        key for data that is not such a view."""
+        if not isinstance(data, dict):
+            raise SerializationError(f"saved view: expected a dict, got {short_repr(data)}")
+        try:
+            return _view_from_data(data, profile)
+        except (CombowhistError, KeyError, TypeError, AttributeError) as error:
+            reason = f"{error} is missing" if isinstance(error, KeyError) else str(error)
+            raise SerializationError(f"saved view: {reason}") from None
+
+
+def _result_to_data(result: DealResult) -> dict[str, Any]:
+    data = attrs.asdict(result, recurse=False)
+    data["combo"] = None if result.combo is None else str(result.combo)
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in data.items()}
+
+
+def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> PlayerView:
+    rules = load_profile(profile if profile is not None else data["profile"])
+    players = data["players"]
+
+    def card(text: str | None) -> Card | None:
+        return None if text is None else Card.parse(text)
+
+    def suit(text: str | None) -> Suit | None:
+        return None if text is None else Suit.parse(text)
+
+    def combo(text: str | None) -> ComboBid | None:
+        return None if text is None else ComboBid.parse(text, rules, players)
+
+    def ints(key: str) -> tuple[int, ...]:
+        return tuple(int(v) for v in data[key])
+
+    result = data["result"]
+    if result is not None:
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in result.items()}
+        result = DealResult(**{**fields, "combo": combo(result["combo"])})
+    return PlayerView(
+        seat=data["seat"], players=players, dealer=data["dealer"],
+        profile_name=rules.key, phase=Phase(data["phase"]), to_move=data["to_move"],
+        hand=CardSet.parse(data["hand"]),
+        log=tuple((int(s), str(text)) for s, text in data["log"]),
+        declarer=data["declarer"], combo=combo(data["combo"]), trump=suit(data["trump"]),
+        guesses=ints("guesses"), justice_card=card(data["justice_card"]),
+        plague_suit=suit(data["plague_suit"]), mail_direction=data["mail_direction"],
+        trick=tuple((int(s), Card.parse(c)) for s, c in data["trick"]),
+        tricks_won=ints("tricks_won"), trick_winners=ints("trick_winners"),
+        exposed=CardSet.parse(data["exposed"]), atelier=CardSet.parse(data["atelier"]),
+        laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
+        received=CardSet.parse(data["received"]), can_move=data["can_move"],
+        result=result, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
+    )
 
 
 def _visible_history(

@@ -41,6 +41,7 @@ from combowhist import (
     Outcome,
     Pass,
     SerializationError,
+    SetupError,
     Variant,
     load_profile,
     load_profile_file,
@@ -61,11 +62,11 @@ TAINTLESS_13 = "taintless_masters_game+open_hand+penalty"  # 8 + 3 + 2
 
 
 def sheet(players: int = 4, variant: Variant | str = "classic", **kwargs: Any) -> Game:
-    return Game.new(players, PROFILE, variant, mode="sheet", **kwargs)
+    return Game.new(players, profile=PROFILE, variant=variant, mode="sheet", **kwargs)
 
 
 def hands_game(players: int = 4, **kwargs: Any) -> Game:
-    return Game.new(players, PROFILE, mode="hands", **kwargs)
+    return Game.new(players, profile=PROFILE, mode="hands", **kwargs)
 
 
 def done(declarer: int, combo: str | ComboBid = "trump", **kwargs: Any) -> Outcome:
@@ -137,7 +138,7 @@ def assert_refused(game: Game, action: Callable[[Game], object], error: type[Exc
 def seeded_deal(seed: int | str, number: int, players: int = 4, dealer: int = 0,
                 scores: tuple[int, ...] | None = None) -> Deal:
     """Deal ``number`` of a seeded game as the engine must shuffle it (reading 9)."""
-    return Deal.new(players, dealer, PROFILE, rng=random.Random(f"{seed}:{number}"),
+    return Deal.new(players, profile=PROFILE, dealer=dealer, rng=random.Random(f"{seed}:{number}"),
                     scores=scores)
 
 
@@ -217,7 +218,7 @@ def test_r3_six_players_participants_dealers_and_rounds() -> None:
 
 
 def test_r3_seat_mapping_in_a_played_six_player_deal() -> None:
-    game = Game.new(6, PROFILE, seed=4, dealer=4)
+    game = Game.new(6, profile=PROFILE, seed=4, dealer=4)
     assert game.participants == (0, 1, 4, 5)
     assert game.deal is not None
     assert (game.deal.players, game.deal.dealer) == (4, 2)
@@ -239,7 +240,7 @@ def test_r3_seat_mapping_in_a_played_six_player_deal() -> None:
 
 
 def test_r3_five_player_illegal_move_names_the_player_and_rule() -> None:
-    game = Game.new(5, PROFILE, seed=2, dealer=3)  # participants 0 1 3 4; seat 3 is player 4
+    game = Game.new(5, profile=PROFILE, seed=2, dealer=3)  # participants 0 1 3 4; seat 3: player 4
     assert game.to_move == 4
     error = assert_refused(game, lambda g: g.apply("play AS"), IllegalMoveError,
                            "player 4 cannot play AS", "(R5)")
@@ -318,7 +319,7 @@ def test_r36_banned_seat_passes_automatically_in_play() -> None:
 
 
 def test_r36_all_participants_banned_redeal_at_once_with_free_points() -> None:
-    game = Game.new(4, PROFILE, seed=9)
+    game = Game.new(4, profile=PROFILE, seed=9)
     for player in (0, 1, 2, 3, 0, 1, 2, 3):
         game = game.adjudicate(CheatBeforeBid(player))
     assert game.scores == (-4, -4, -4, -4)
@@ -345,7 +346,7 @@ def test_r36_all_participants_banned_redeal_at_once_with_free_points() -> None:
 
 
 def test_r36_all_participants_banned_in_hands_mode() -> None:
-    game = Game.new(3, PROFILE, mode="hands")
+    game = Game.new(3, profile=PROFILE, mode="hands")
     game = game.deal_hands(HANDS_3)
     for player in (0, 1, 2, 0, 1, 2):
         game = game.adjudicate(CheatBeforeBid(player)).deal_hands(HANDS_3)
@@ -359,7 +360,7 @@ def test_r36_all_participants_banned_in_hands_mode() -> None:
     assert game.scores == (-5, -5, -5)
     assert game.history[-1] == DealRecord(
         8, 1, (0, 1, 2), None, None, False, False, (0, 0, 0), (1, 1, 1),
-        frozenset({0, 1, 2}), redeal=True, deal=Deal.from_hands(HANDS_3, 1, PROFILE,
+        frozenset({0, 1, 2}), redeal=True, deal=Deal.from_hands(HANDS_3, dealer=1, profile=PROFILE,
                                                                scores=(-6, -6, -6)))
     assert (game.deal, game.dealer, game.deals) == (None, 1, before.deals + 1)
 
@@ -385,7 +386,7 @@ def test_r38_redeal_same_dealer_counts_toward_no_round() -> None:
 
 
 def test_r38_seeded_all_pass_redeals_from_the_next_seed() -> None:
-    game = Game.new(4, PROFILE, seed=7)
+    game = Game.new(4, profile=PROFILE, seed=7)
     assert game.deal == seeded_deal(7, 1)
     game = moves(game, "pass", "pass", "pass", "pass")
     assert (game.deals, game.dealer, game.round_deals, game.scores) == (1, 0, 0, (0,) * 4)
@@ -397,7 +398,7 @@ def test_r38_seeded_all_pass_redeals_from_the_next_seed() -> None:
 
 
 def test_reading9_seeded_deals_shuffled_per_deal_number_with_string_seed() -> None:
-    game = Game.new(5, PROFILE, seed="abc", dealer=1)
+    game = Game.new(5, profile=PROFILE, seed="abc", dealer=1)
     assert game.deal == seeded_deal("abc", 1, dealer=0)  # participants 1 2 3 4: seat 0 deals
     game = game.adjudicate(CheatBeforeBid(3))  # cancelled: deal 2 is dealt by the same dealer
     assert game.deal == seeded_deal("abc", 2, dealer=0, scores=(0, 0, -2, 0))
@@ -475,7 +476,7 @@ def test_r39_the_last_player_missing_leaves_and_the_round_ends_at_once() -> None
 
 
 def test_r39_the_last_player_missing_leaves_in_a_played_deal() -> None:
-    played = Game.new(4, PROFILE, seed=4)
+    played = Game.new(4, profile=PROFILE, seed=4)
     for _ in range(3):
         played = finish(moves(played, "bid trump", "pass", "pass", "pass"))
     assert (played.dealer, played.dealt, played.rounds) == (3, {0, 1, 2}, 0)
@@ -743,7 +744,7 @@ def test_r35_taintless_13_in_a_played_deal() -> None:
 
 
 def test_r40_i_declarer_cheat_ends_the_deal_as_a_failed_bid_with_penalty() -> None:
-    game = moves(Game.new(4, PROFILE, seed=5), "bid trump+penalty", "pass", "pass", "pass")
+    game = moves(Game.new(4, profile=PROFILE, seed=5), "bid trump+penalty", "pass", "pass", "pass")
     assert game.deal is not None
     assert game.deal.declarer == 1
     played = game.deal
@@ -760,7 +761,7 @@ def test_r40_i_declarer_cheat_ends_the_deal_as_a_failed_bid_with_penalty() -> No
 
 
 def test_r40_i_before_a_declarer_is_refused() -> None:
-    game = Game.new(4, PROFILE, seed=5).apply("bid trump")
+    game = Game.new(4, profile=PROFILE, seed=5).apply("bid trump")
     assert_refused(game, lambda g: g.adjudicate(DeclarerCheated()), GameError,
                    "declarer", "R40 i", "R40 iii")
     assert_refused(game, lambda g: g.adjudicate(OpponentCheated(2)), GameError,
@@ -810,7 +811,7 @@ def test_r40_i_and_ii_declarer_who_also_cheated_gets_the_failure_points() -> Non
 
 
 def test_r40_iii_cheat_before_a_declarer_cancels_the_deal() -> None:
-    game = moves(Game.new(4, PROFILE, seed=11, dealer=2), "bid trump", "pass")  # seats 3, 0
+    game = moves(Game.new(4, profile=PROFILE, seed=11, dealer=2), "bid trump", "pass")  # seats 3, 0
     played = game.deal
     assert played is not None
     game = game.adjudicate(CheatBeforeBid(0))
@@ -856,7 +857,7 @@ def test_r36_deal_cancelled_by_a_leaver_gives_the_others_their_free_point() -> N
 
 
 def test_r40_iii_cancelled_seeded_deal_ending_in_shame_deals_no_more() -> None:
-    game = Game.new(3, PROFILE, seed=3)
+    game = Game.new(3, profile=PROFILE, seed=3)
     for player in (0, 1, 0, 1, 0):
         game = game.adjudicate(CheatBeforeBid(player))
     assert (game.scores, game.ending) == ((-6, -4, 0), None)
@@ -878,7 +879,7 @@ def test_r40_iv_reversal_returns_to_the_state_after_k_moves() -> None:
     assert game.scores == (0, 0, -1, 0)
     assert game.history == (CheatRecord(CheatReversed(2, 6), 1, (0, 0, -1, 0)),)
     assert game.deal == states[1 + 6].deal  # states[0] is before the hands
-    replayed = Deal.from_hands(HANDS, 0, PROFILE)
+    replayed = Deal.from_hands(HANDS, dealer=0, profile=PROFILE)
     for text in texts[:6]:
         replayed = replayed.apply(text)
     assert game.deal == replayed
@@ -923,7 +924,7 @@ def test_r40_iv_reversal_errors() -> None:
 
 
 def test_r40_v_intentional_cheat_cancels_the_deal_of_a_participant() -> None:
-    game = moves(Game.new(5, PROFILE, seed=8), "bid trump", "pass")
+    game = moves(Game.new(5, profile=PROFILE, seed=8), "bid trump", "pass")
     played = game.deal
     game = game.adjudicate(IntentionalCheat(2))
     assert game.active == (0, 1, 3, 4)
@@ -943,7 +944,7 @@ def test_r40_v_intentional_cheat_cancels_the_deal_of_a_participant() -> None:
 
 
 def test_r40_v_intentional_cheat_of_a_sitting_out_player_lets_the_deal_go_on() -> None:
-    game = moves(Game.new(5, PROFILE, seed=8), "bid trump", "pass")
+    game = moves(Game.new(5, profile=PROFILE, seed=8), "bid trump", "pass")
     played = game.deal
     game = game.adjudicate(IntentionalCheat(4))
     assert (game.active, game.participants, game.deal) == ((0, 1, 2, 3), (0, 1, 2, 3), played)
@@ -957,11 +958,11 @@ def test_r40_v_intentional_cheat_of_a_sitting_out_player_lets_the_deal_go_on() -
 
 
 def test_r40_v_dealer_leaves_next_active_player_deals() -> None:
-    game = moves(Game.new(4, PROFILE, seed=1, dealer=3), "pass")
+    game = moves(Game.new(4, profile=PROFILE, seed=1, dealer=3), "pass")
     game = game.adjudicate(IntentionalCheat(3))
     assert (game.active, game.dealer, game.participants) == ((0, 1, 2), 0, (0, 1, 2))
     assert game.deal == seeded_deal(1, 2, players=3, dealer=0)
-    game = moves(Game.new(4, PROFILE, seed=1, dealer=1), "pass")
+    game = moves(Game.new(4, profile=PROFILE, seed=1, dealer=1), "pass")
     game = game.adjudicate(IntentionalCheat(1))
     assert (game.active, game.dealer, game.participants) == ((0, 2, 3), 2, (0, 2, 3))
     assert game.deal is not None
@@ -970,7 +971,7 @@ def test_r40_v_dealer_leaves_next_active_player_deals() -> None:
 
 
 def test_r40_v_moves_name_players_after_a_player_left() -> None:
-    game = Game.new(4, PROFILE, seed=1).adjudicate(IntentionalCheat(1))
+    game = Game.new(4, profile=PROFILE, seed=1).adjudicate(IntentionalCheat(1))
     assert game.participants == (0, 2, 3)
     game = game.apply("pass")  # seat 1, player 2
     assert (game.deal.to_move if game.deal else None, game.to_move) == (2, 3)
@@ -980,7 +981,7 @@ def test_r40_v_moves_name_players_after_a_player_left() -> None:
 
 
 def test_r40_v_fewer_than_three_players_ends_the_game() -> None:
-    game = Game.new(4, PROFILE, seed=6).adjudicate(IntentionalCheat(0))
+    game = Game.new(4, profile=PROFILE, seed=6).adjudicate(IntentionalCheat(0))
     game = moves(game, "bid trump")
     game = game.adjudicate(IntentionalCheat(3))
     assert (game.active, game.ending, game.winner, game.deal) == (
@@ -1101,21 +1102,21 @@ def test_r40_sheet_mode_errors() -> None:
 @pytest.mark.parametrize("players", [2, 1, 0, -3, True, "4", 4.0])
 def test_r3_a_game_needs_three_or_more_players(players: Any) -> None:
     with pytest.raises(GameError, match=r"3 or more players.*\(R3\)"):
-        Game.new(players, PROFILE)
+        Game.new(players, profile=PROFILE)
 
 
 @pytest.mark.parametrize("players", [MAX_PLAYERS + 1, 2**63, 10**12, 10**5000],
                          ids=["65", "2**63", "10**12", "10**5000"])
 def test_issue9_player_count_is_bounded_before_anything_is_allocated(players: int) -> None:
     with pytest.raises(GameError, match=r"at most 64 \(MAX_PLAYERS\).*\(R3\)"):
-        Game.new(players, PROFILE)
+        Game.new(players, profile=PROFILE)
     with pytest.raises(GameError, match="at most 64"):
-        Game.new(players, PROFILE, mode="sheet", dealer=players - 1)
+        Game.new(players, profile=PROFILE, mode="sheet", dealer=players - 1)
 
 
 def test_issue9_the_most_players_a_game_may_have() -> None:
     assert (MIN_PLAYERS, MAX_PLAYERS) == (3, 64)
-    game = Game.new(MAX_PLAYERS, PROFILE, seed=1, dealer=MAX_PLAYERS - 1)
+    game = Game.new(MAX_PLAYERS, profile=PROFILE, seed=1, dealer=MAX_PLAYERS - 1)
     assert game.participants == (0, 1, 2, MAX_PLAYERS - 1)
     assert len(game.scores) == MAX_PLAYERS
 
@@ -1123,7 +1124,7 @@ def test_issue9_the_most_players_a_game_may_have() -> None:
 @pytest.mark.parametrize("players", [MAX_PLAYERS + 1, 10**12, 2**63])
 def test_issue9_saved_game_with_too_many_players_is_a_serialization_error(
         players: int) -> None:
-    text = saved(Game.new(4, PROFILE, seed=2), players=players)
+    text = saved(Game.new(4, profile=PROFILE, seed=2), players=players)
     with pytest.raises(SerializationError, match=r"saved game: .*at most 64"):
         Game.from_json(text)
 
@@ -1140,7 +1141,7 @@ def test_errors_bad_game_parameters() -> None:
     ]
     for kwargs, words in cases:
         with pytest.raises(GameError, match=words):
-            Game.new(4, PROFILE, **kwargs)
+            Game.new(4, profile=PROFILE, **kwargs)
     with pytest.raises(GameError, match=r"floor 5 is above the winning score 4 \(R39\)"):
         Variant.classic(PROFILE, winning_score=4, floor=5)
     with pytest.raises(GameError, match=r"winning_score must be .* got 0 \(R39\)"):
@@ -1150,7 +1151,7 @@ def test_errors_bad_game_parameters() -> None:
 
 
 def test_errors_wrong_mode() -> None:
-    seeded = Game.new(4, PROFILE, seed=1)
+    seeded = Game.new(4, profile=PROFILE, seed=1)
     assert (seeded.mode, seeded.waiting_for) == (Mode.SEEDED, "move")
     assert_refused(seeded, lambda g: g.record(done(1)), GameError, "seeded mode", "move")
     assert_refused(seeded, lambda g: g.deal_hands(HANDS), GameError, "cannot deal hands",
@@ -1184,9 +1185,9 @@ def test_errors_bad_hands() -> None:
     assert_refused(five, lambda g: g.deal_hands([*HANDS, HANDS[0]]), GameError,
                    "4 participants", "[0, 1, 2, 3]", "not 5", "R3")
     swapped = [HANDS[0], HANDS[0], HANDS[2], HANDS[3]]
-    assert_refused(table, lambda g: g.deal_hands(swapped), IllegalMoveError, "seat 1",
+    assert_refused(table, lambda g: g.deal_hands(swapped), SetupError, "seat 1",
                    "another seat")
-    assert_refused(table, lambda g: g.deal_hands([*HANDS_3, HANDS[3]]), IllegalMoveError,
+    assert_refused(table, lambda g: g.deal_hands([*HANDS_3, HANDS[3]]), SetupError,
                    "seat")
 
 
@@ -1261,7 +1262,7 @@ def test_errors_cheat_field_types() -> None:
 
 
 def test_errors_cheat_by_a_non_participant_in_play() -> None:
-    game = moves(Game.new(5, PROFILE, seed=3), "bid game", "pass", "pass", "pass")
+    game = moves(Game.new(5, profile=PROFILE, seed=3), "bid game", "pass", "pass", "pass")
     assert game.sitting_out == (4,)
     for cheat in (OpponentCheated(4), CheatReversed(4, moves=1), OpponentCheated(7)):
         assert_refused(game, adjudicating(cheat), GameError,
@@ -1271,7 +1272,7 @@ def test_errors_cheat_by_a_non_participant_in_play() -> None:
 
 
 def test_errors_illegal_move_leaves_the_game_unchanged() -> None:
-    game = moves(Game.new(4, PROFILE, seed=3), "bid game", "pass")
+    game = moves(Game.new(4, profile=PROFILE, seed=3), "bid game", "pass")
     assert_refused(game, lambda g: g.apply("bid trump"), IllegalMoveError,
                    "player 3 cannot bid trump", "by player 1", "R7")
     assert_refused(game, lambda g: g.apply("play 2C"), IllegalMoveError, "player 3", "R5")
@@ -1283,7 +1284,7 @@ def test_errors_illegal_move_leaves_the_game_unchanged() -> None:
 def test_hands_mode_deals_the_given_hands_to_deal_seats() -> None:
     game = hands_game(5, dealer=3)  # participants 0 1 3 4; seat 2 deals
     game = game.deal_hands(HANDS)
-    assert game.deal == Deal.from_hands(HANDS, 2, PROFILE)
+    assert game.deal == Deal.from_hands(HANDS, dealer=2, profile=PROFILE)
     assert game.to_move == 4
     game = finish(moves(game, "bid zero", "pass", "pass", "pass"))  # seat 3 = player 4
     assert game.scores == (0, 0, 0, 0, 4)  # seat 2 leads every trick; seat 3 takes none
@@ -1324,14 +1325,14 @@ def round_trip(game: Game) -> None:
     states = list(game.replay())
     assert states[-1] == game
     assert len(states) == len(game.actions) + 1
-    assert states[0] == Game.new(game.players, game.profile, game.variant, game.seed,
-                                 dealer=game.first_dealer, mode=game.mode)
+    assert states[0] == Game.new(game.players, profile=game.profile, variant=game.variant,
+                                 seed=game.seed, dealer=game.first_dealer, mode=game.mode)
     for number, state in enumerate(states):
         assert state.actions == game.actions[:number]
 
 
 def test_json_round_trip_seeded_with_every_cheat() -> None:
-    game = moves(Game.new(5, PROFILE, seed=21), "bid game", "pass", "pass", "pass")
+    game = moves(Game.new(5, profile=PROFILE, seed=21), "bid game", "pass", "pass", "pass")
     game = game.adjudicate(OpponentCheated(2))
     game = game.adjudicate(CheatReversed(3, moves=2))
     game = game.adjudicate(CheatBeforeBid(0))
@@ -1378,7 +1379,7 @@ def test_json_round_trip_sheet_mode_and_finished_games() -> None:
     abandoned = sheet(3).adjudicate(IntentionalCheat(1))
     assert abandoned.ending is Ending.ABANDONED
     round_trip(abandoned)
-    round_trip(Game.new(3, PROFILE, seed="x"))
+    round_trip(Game.new(3, profile=PROFILE, seed="x"))
 
 
 def test_json_round_trip_house_rule_profile(tmp_path: Path) -> None:
@@ -1386,15 +1387,17 @@ def test_json_round_trip_house_rule_profile(tmp_path: Path) -> None:
     path.write_text('base = "1.4.2"\nname = "house"\n[winning]\nclassic_start = 2\n',
                     encoding="utf-8")
     house = load_profile_file(path)
-    game = Game.new(3, house, mode="sheet")
+    game = Game.new(3, profile=house, mode="sheet")
     assert game.winning_score == 2
     game = game.record(done(1, "game"))
     assert game.winner == 1
     states = list(game.replay())  # the game's own profile, not its name, replays it
     assert states[-1] == game
     assert Game.from_json(game.to_json(), house) == game
+    assert Game.from_json(game.to_json()) == game  # issue 10: the file holds the rules
+    old = {k: v for k, v in game.to_dict().items() if k != "rules"} | {"version": 1}
     with pytest.raises(SerializationError, match="no profile named 'house'"):
-        Game.from_json(game.to_json())
+        Game.from_dict(old)
 
 
 def saved(game: Game, **changes: Any) -> str:
@@ -1404,13 +1407,13 @@ def saved(game: Game, **changes: Any) -> str:
 
 
 def test_from_json_rejects_malformed_games() -> None:
-    game = moves(Game.new(4, PROFILE, seed=2), "bid game", "pass")
+    game = moves(Game.new(4, profile=PROFILE, seed=2), "bid game", "pass")
     good = json.loads(game.to_json())
     cases: list[tuple[str, str]] = [
         ("{", "not valid JSON"),
         ("[]", "expected a JSON object, got list"),
         (saved(game, format="combowhist-deal"), "'format' must be 'combowhist-game'"),
-        (saved(game, version=2), "version 2"),
+        (saved(game, version=3), "version 3"),
         (saved(game, version=True), "version True"),
         (saved(game, variant={"kind": "classic"}), "'variant' must be an object"),
         (saved(game, variant={**good["variant"], "floor": 20}), "floor 20"),

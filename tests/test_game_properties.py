@@ -235,9 +235,9 @@ def new_games(draw: st.DrawFn, mode: str = "seeded") -> Game:
     players = draw(st.integers(3, 7))
     return Game.new(
         players,
-        draw(st.sampled_from(EDITIONS)),
-        draw(variants()),
-        draw(st.integers(0, 2**32)) if mode == "seeded" else None,
+        profile=draw(st.sampled_from(EDITIONS)),
+        variant=draw(variants()),
+        seed=draw(st.integers(0, 2**32)) if mode == "seeded" else None,
         dealer=draw(st.integers(0, players - 1)),
         mode=mode,
     )
@@ -319,7 +319,8 @@ def random_walk(game: Game, rng: random.Random, deals: int, cheat_rate: float) -
         game = game.apply(moves[rng.randrange(len(moves))])
         if game.deal is not None and not game.deal.history:  # a new deal: reading 9
             assert game.deal == Deal.new(
-                len(game.participants), game.participants.index(game.dealer), game.profile,
+                len(game.participants), profile=game.profile,
+                dealer=game.participants.index(game.dealer),
                 rng=random.Random(f"{game.seed}:{game.deals + 1}"),
                 scores=[game.scores[p] for p in game.participants],
                 potentials=[game.potentials[p] for p in game.participants])
@@ -353,7 +354,7 @@ def test_save_load_and_replay_reproduce_random_games(game: Game, seed: int) -> N
 def test_hands_mode_games_equal_seeded_ones_dealt_alike(game: Game, seed: int) -> None:
     """A hands-mode game given the hands a seeded game dealt, and the same moves, has the
     same scores and history (modes share all the rules)."""
-    seeded = Game.new(game.players, game.profile, game.variant, seed,
+    seeded = Game.new(game.players, profile=game.profile, variant=game.variant, seed=seed,
                       dealer=game.first_dealer)
     seeded = play_game(seeded, [RandomBot()] * game.players, random.Random(seed),
                        max_deals=5)

@@ -14,7 +14,7 @@ from hands import THREE_142, WHOLE_SUITS, start
 from combowhist import Deal, Game, load_profile
 from combowhist.bids import ComboBid
 from combowhist.cards import Card, CardSet, Suit
-from combowhist.errors import IllegalMoveError, NotationError, SerializationError
+from combowhist.errors import IllegalMoveError, NotationError, SerializationError, SetupError
 from combowhist.moves import Award, Guess, MakeBid, Pass, Play, Prefer, Send, SetTrump
 from combowhist.serialize import deal_from_data
 from combowhist.state import Phase
@@ -296,20 +296,20 @@ def test_issue9_saved_deal_with_a_missing_key_names_it(key: str) -> None:
 
 @pytest.mark.parametrize("dealer", [10**5000, "0", None, 1.0], ids=["huge", "text", "none",
                                                                    "float"])
-def test_issue9_deal_set_up_with_a_bad_dealer_is_an_illegal_move_error(dealer: object) -> None:
-    with pytest.raises(IllegalMoveError, match="is not a seat 0-3"):
+def test_issue10_deal_set_up_with_a_bad_dealer_is_a_setup_error(dealer: object) -> None:
+    with pytest.raises(SetupError, match="is not a seat 0-3"):
         Deal.from_hands(list(WHOLE_SUITS), dealer=dealer)  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError, match="is not a seat 0-3"):
+    with pytest.raises(SetupError, match="is not a seat 0-3"):
         Deal.new(dealer=dealer)  # type: ignore[arg-type]
 
 
-def test_issue9_deal_set_up_with_huge_numbers_names_them_shortly() -> None:
-    with pytest.raises(IllegalMoveError, match=r"participants, not .*too large"):
+def test_issue9_issue10_deal_set_up_with_huge_numbers_names_them_shortly() -> None:
+    with pytest.raises(SetupError, match=r"participants, not .*too large"):
         Deal.new(players=10**5000)
-    with pytest.raises(IllegalMoveError, match="scores must be 4 integers"):
+    with pytest.raises(SetupError, match="scores must be 4 integers"):
         Deal.new(scores=[10**5000, 0, 0, "x"])  # type: ignore[list-item]
 
 
-def test_issue9_hand_of_the_wrong_type_is_named_with_its_type() -> None:
-    with pytest.raises(NotationError, match="seat 1: expected a CardSet or text, got int 7"):
+def test_issue10_hand_of_the_wrong_type_is_a_setup_error_naming_its_type() -> None:
+    with pytest.raises(SetupError, match="seat 1: expected a CardSet or text, got int 7"):
         Deal.from_hands([CardSet.parse(WHOLE_SUITS[0]), 7, *WHOLE_SUITS[2:]])  # type: ignore[list-item]

@@ -20,7 +20,7 @@ BOTS = (RandomBot(), HeuristicBot())
 def differing(players: int, seed: int) -> Game:
     """A seeded game whose player to move is not the seat to move."""
     for dealer in range(players):
-        game = Game.new(players, "1.4.2", seed=seed, dealer=dealer)
+        game = Game.new(players, profile="1.4.2", seed=seed, dealer=dealer)
         if game.deal is not None and game.to_move != game.deal.to_move:
             return game
     raise AssertionError("no dealer gives a differing seat")  # pragma: no cover
@@ -44,7 +44,7 @@ def test_issue9_bot_refuses_a_player_number_for_a_seat(players: int, bot: object
 
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
 def test_issue9_bot_refuses_any_seat_but_the_one_to_move(bot: object) -> None:
-    game = Game.new(4, "1.4.2", seed=3)
+    game = Game.new(4, profile="1.4.2", seed=3)
     deal = game.deal
     assert deal is not None
     for seat in (0, 2, 3, -1, 4, True, None):
@@ -69,7 +69,7 @@ def test_issue9_game_errors_name_the_player_not_the_seat(players: int) -> None:
 
 
 def test_issue9_game_error_names_every_seat_it_mentions_as_its_player() -> None:
-    game = Game.new(6, "1.4.2", seed=1, dealer=3)  # participants 0 3 4 5: seat 1 is player 3
+    game = Game.new(6, profile="1.4.2", seed=1, dealer=3)  # participants 0 3 4 5: seat 1: player 3
     assert game.participants == (0, 3, 4, 5)
     game = game.apply("bid game")  # seat 2, player 4
     with pytest.raises(IllegalMoveError) as info:
@@ -82,7 +82,7 @@ def test_issue9_game_error_names_every_seat_it_mentions_as_its_player() -> None:
 
 @pytest.mark.parametrize("players", [5, 6])
 def test_issue9_seat_of_and_player_at_round_trip(players: int) -> None:
-    game = Game.new(players, "1.4.2", seed=2)
+    game = Game.new(players, profile="1.4.2", seed=2)
     game = play_game(game, [RandomBot()] * players, random.Random(2), max_deals=players + 1)
     game = game.adjudicate(IntentionalCheat(game.sitting_out[0]))
     for state in game.replay():
@@ -102,7 +102,8 @@ def test_issue9_seat_of_and_player_at_round_trip(players: int) -> None:
 @given(st.integers(3, 9), st.data())
 def test_issue9_seat_of_player_at_inverse_with_leavers(players: int,
                                                        data: st.DataObject) -> None:
-    game = Game.new(players, "1.4.2", mode="sheet", dealer=data.draw(st.integers(0, players - 1)))
+    game = Game.new(players, profile="1.4.2", mode="sheet",
+                    dealer=data.draw(st.integers(0, players - 1)))
     for _ in range(data.draw(st.integers(0, players - 3))):
         game = game.adjudicate(IntentionalCheat(data.draw(st.sampled_from(game.active))))
     expected = participants_of(game.active, game.dealer)
@@ -116,7 +117,7 @@ def test_issue9_seat_of_player_at_inverse_with_leavers(players: int,
 @pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
 def test_issue9_five_and_six_player_games_played_to_the_end_by_bots(
         players: int, seed: int, bot: object) -> None:
-    game = play_game(Game.new(players, "1.4.2", seed=seed), [bot] * players,  # type: ignore[list-item]
+    game = play_game(Game.new(players, profile="1.4.2", seed=seed), [bot] * players,  # type: ignore[list-item]
                      random.Random(seed), max_deals=400)
     assert game.is_over
     assert game.winner in range(players)

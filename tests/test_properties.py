@@ -713,7 +713,8 @@ def view_cards(deal: Deal, seat: int) -> set[Card]:
     """The cards ``deal.view(seat).to_dict()`` names, less the cards of the deck listed as
     the seat's legal ``justice`` moves (D may name any card, R17: that is no knowledge)."""
     shown = deal.view(seat).to_dict()
-    shown["legal_moves"] = [m for m in shown["legal_moves"] if not m.startswith("justice")]
+    shown["legal_moves"] = [m for m in shown["legal_moves"]
+                            if not (isinstance(m, str) and m.startswith("justice"))]
     return cards_shown(shown)
 
 

@@ -126,7 +126,7 @@ def assert_refused(state: Deal, move: object, *words: str,
 
 
 def history(state: Deal, seat: int) -> list[tuple[int, str]]:
-    return list(state.view(seat).history)
+    return list(state.view(seat).log)
 
 
 # --- R9 Trumpless bids (only as bids) -----------------------------------------------------
@@ -191,7 +191,7 @@ def test_r11_bids_passes_and_trump_are_public() -> None:
     public = [(1, "pass"), (2, "bid trump+penalty"), (3, "pass"), (0, "pass"), (2, "trump H")]
     for seat in range(4):
         view = state.view(seat)
-        assert list(view.history) == public
+        assert list(view.log) == public
         assert view.declarer == 2
         assert view.combo == ComboBid.parse("trump+penalty", PROFILE)
         assert view.trump is Suit.HEARTS
@@ -206,7 +206,7 @@ def test_r11_guesses_justice_and_plague_are_public() -> None:
         assert view.guesses == (4,)
         assert view.justice_card == Card.parse("QS")
         assert view.plague_suit is Suit.HEARTS
-        assert list(view.history)[-3:] == [(3, "guess 4"), (3, "justice QS"), (3, "plague H")]
+        assert list(view.log)[-3:] == [(3, "guess 4"), (3, "justice QS"), (3, "plague H")]
         assert view.to_dict()["guesses"] == [4]
         assert view.to_dict()["justice_card"] == "QS"
         assert view.to_dict()["plague_suit"] == "H"
@@ -416,8 +416,8 @@ def test_r14_commits_are_hidden_from_other_seats_until_all_have_laid() -> None:
     assert state.view(2).laid == (None, None, Card.parse("KH"), None)
     assert state.view(0).laid == (None, None, None, None)
     for seat in (0, 1, 3):
-        assert "KH" not in str(state.view(seat).to_dict()["history"])
-        assert "QD" not in str(state.view(seat).to_dict()["history"]) or seat == 3
+        assert "KH" not in str(state.view(seat).to_dict()["log"])
+        assert "QD" not in str(state.view(seat).to_dict()["log"]) or seat == 3
     # the last one lays: everything is revealed to everyone
     state = state.apply("commit 10C")
     laid = (Card.parse("10C"), two, Card.parse("KH"), Card.parse("QD"))
@@ -740,8 +740,8 @@ def test_r19_views_only_sender_and_receiver_see_the_cards() -> None:
     view = state.view(2)
     assert view.sent == cards("AH KH QH")
     assert view.received == cards("AS KS QS")
-    assert "AD" not in str(view.to_dict()["history"])
-    assert "AC" not in str(view.to_dict()["history"])
+    assert "AD" not in str(view.to_dict()["log"])
+    assert "AC" not in str(view.to_dict()["log"])
 
 
 # --- R20 Master's Mail ------------------------------------------------------------------

@@ -87,7 +87,7 @@ def test_r14_commits_hidden_until_all_have_laid() -> None:
             assert deal.phase is Phase.RANK_COMMIT
             for viewer in range(4):
                 view = deal.view(viewer)
-                commits = [(s, text) for s, text in view.history if text.startswith("commit")]
+                commits = [(s, text) for s, text in view.log if text.startswith("commit")]
                 assert commits == [
                     (s, f"commit {laid[s]}" if s == viewer else HIDDEN_COMMIT)
                     for s in order[:count]
@@ -104,7 +104,7 @@ def test_r14_commits_hidden_until_all_have_laid() -> None:
     for viewer in range(4):
         view = deal.view(viewer)
         assert view.laid == tuple(laid[s] for s in range(4))
-        commits = [(s, text) for s, text in view.history if text.startswith("commit")]
+        commits = [(s, text) for s, text in view.log if text.startswith("commit")]
         assert commits == [(s, f"commit {laid[s]}") for s in order]
         assert HIDDEN_COMMIT not in json.dumps(view.to_dict())
 
@@ -121,7 +121,7 @@ def test_r14_laid_cards_stay_in_hands_and_stay_revealed_after_the_take() -> None
     for viewer in range(4):
         view = deal.view(viewer)
         assert None not in view.laid
-        assert (DECLARER, str(take)) in view.history
+        assert (DECLARER, str(take)) in view.log
 
 
 def test_r14_commits_hidden_for_three_players() -> None:
@@ -129,11 +129,11 @@ def test_r14_commits_hidden_for_three_players() -> None:
     first = highest(deal.hands[1])
     deal = deal.apply(f"commit {first}")
     for viewer in (0, 2):
-        assert (1, HIDDEN_COMMIT) in deal.view(viewer).history
+        assert (1, HIDDEN_COMMIT) in deal.view(viewer).log
         assert first not in shown(deal, viewer)
     deal = play(deal, [f"commit {highest(deal.hands[2])}", f"commit {highest(deal.hands[0])}"])
     assert deal.phase is Phase.RANK_TAKE
-    assert (1, f"commit {first}") in deal.view(0).history
+    assert (1, f"commit {first}") in deal.view(0).log
 
 
 # -- Mail: the sender and, after the exchange, the receiver (R19) -------------------------------
@@ -160,7 +160,7 @@ def test_r19_mail_picks_seen_by_sender_and_receiver_only(
             break
         for viewer in range(players):  # nobody but the sender knows a pick yet
             view = deal.view(viewer)
-            sends = [(s, text) for s, text in view.history if text.startswith("send")]
+            sends = [(s, text) for s, text in view.log if text.startswith("send")]
             assert sends == [
                 (s, f"send {picks[s]}" if s == viewer else HIDDEN_SEND) for s in order[:count]
             ]
@@ -178,7 +178,7 @@ def test_r19_mail_picks_seen_by_sender_and_receiver_only(
         giver = (viewer - offset) % players
         assert view.sent == picks[viewer]
         assert view.received == picks[giver]
-        sends = {s: text for s, text in view.history if text.startswith("send")}
+        sends = {s: text for s, text in view.log if text.startswith("send")}
         for sender in range(players):
             if sender in (viewer, giver):
                 assert sends[sender] == f"send {picks[sender]}"
@@ -197,12 +197,12 @@ def test_r19_third_party_never_learns_a_mail_pick() -> None:
     for seat in (2, 3, 0):
         deal = deal.apply(f"send {lowest(deal.hands[seat], 3)}")
     while not deal.is_over:
-        assert (1, HIDDEN_SEND) in deal.view(3).history
+        assert (1, HIDDEN_SEND) in deal.view(3).log
         played = CardSet([m.card for m in deal.history if isinstance(m, Play)])
         assert not shown(deal, 3) & (pick - played)
         deal = deal.apply(deal.legal_moves()[0])
-    assert (1, HIDDEN_SEND) in deal.view(3).history
-    assert (1, f"send {pick}") in deal.view(2).history
+    assert (1, HIDDEN_SEND) in deal.view(3).log
+    assert (1, f"send {pick}") in deal.view(2).log
 
 
 # -- Master's Mail: to the right, skipping D (R20) ----------------------------------------------
@@ -222,7 +222,7 @@ def test_r20_masters_mail_picks_seen_by_sender_and_receiver_only() -> None:
             for viewer in range(4):
                 view = deal.view(viewer)
                 assert view.received == CardSet()
-                hidden = [s for s, text in view.history if text == HIDDEN_SEND]
+                hidden = [s for s, text in view.log if text == HIDDEN_SEND]
                 assert hidden == [s for s in picks if s != viewer]
     assert deal.phase is not Phase.MASTERS_MAIL
     for sender, receiver in target.items():
@@ -234,7 +234,7 @@ def test_r20_masters_mail_picks_seen_by_sender_and_receiver_only() -> None:
         assert view.received == (picks[givers[0]] if givers else CardSet())
         for sender, pick in picks.items():
             text = f"send {pick}" if viewer in (sender, target[sender]) else HIDDEN_SEND
-            assert (sender, text) in view.history
+            assert (sender, text) in view.log
     # D passes nothing and receives nothing, and sees none of the picks.
     assert not shown(deal, DECLARER) & (union(list(picks.values())) - deal.hands[DECLARER])
 
@@ -250,7 +250,7 @@ def test_r20_masters_mail_three_players_swap() -> None:
     assert deal.view(2).received == second
     assert deal.view(1).received == CardSet()
     assert deal.view(1).sent == CardSet()
-    assert [text for _, text in deal.view(1).history if text.startswith("send")] == [
+    assert [text for _, text in deal.view(1).log if text.startswith("send")] == [
         HIDDEN_SEND, HIDDEN_SEND]
 
 
@@ -370,27 +370,29 @@ def test_r11_a_view_holds_the_own_hand_and_the_public_record() -> None:
         assert str(view.combo) == "trump+lock"
         assert view.trump is Suit.DIAMONDS
         assert view.trick == deal.trick
-        assert view.history == tuple((s, str(m)) for s, m in deal.log)
+        assert view.log == tuple((s, str(m)) for s, m in deal.log)
         assert view.can_move == (viewer == deal.to_move)
         if viewer == deal.to_move:
-            assert list(view.legal_moves) == list(deal.legal_moves())
+            assert list(view.legal_moves()) == list(deal.legal_moves())
         else:
-            assert view.legal_moves == ()
+            assert not view.legal_moves()
         data = view.to_dict()
         assert data["hand"] == str(deal.hands[viewer])
         others = union([deal.hands[s] for s in range(4) if s != viewer])
         assert not shown(deal, viewer) & others
 
 
-def test_auction_view_lists_no_bids() -> None:
-    """Over 100 000 combo bids are legal in the auction: the view leaves them to
-    ``PlayerView.moves``."""
+def test_issue10_auction_view_has_every_bid_lazily() -> None:
+    """Over 100 000 combo bids are legal in the auction: the view has them all, lazily, as
+    the deal does, and its dict describes them without listing them."""
     deal = Deal.from_hands(dealt(), dealer=0)
     view = deal.view(1)
     assert view.can_move
-    assert view.legal_moves == ()
-    assert len(view.moves(deal)) == len(deal.legal_moves())
-    assert len(deal.view(2).moves(deal)) == 0
+    assert len(view.legal_moves()) == len(deal.legal_moves()) > 100_000
+    assert view.legal_moves().index("bid trump+lock") == deal.legal_moves().index(
+        "bid trump+lock")
+    assert len(view.to_dict()["legal_moves"]) == 2  # pass, {"bids": …}
+    assert len(deal.view(2).legal_moves()) == 0
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 7])

@@ -87,7 +87,7 @@ class _Sight:
         played = 0
         high_bid = None
         profile = load_profile(view.profile_name)
-        for _, text in view.history:
+        for text in view.history:
             word, _, rest = text.partition(" ")
             if word == "play":
                 played |= Card.parse(rest).mask

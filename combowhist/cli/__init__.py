@@ -116,6 +116,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--step", action="store_true",
                         help="wait for Enter between steps")
+    replay.add_argument("--profile", default=None, metavar="NAME",
+                        help="the rule profile to replay under (a built-in name or a TOML "
+                             "file), for a file that names a house rule without holding it "
+                             "(saved before format version 2); default: the file's own")
 
     rules = commands.add_parser(
         "rules",
@@ -136,8 +140,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def _new_game(args: argparse.Namespace) -> tuple[Game, random.Random]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    game = Game.new(args.players, load_profile(args.profile), args.variant, str(seed),
-                    rounds=args.rounds)
+    game = Game.new(args.players, profile=load_profile(args.profile), seed=str(seed),
+                    variant=args.variant, rounds=args.rounds)
     return game, random.Random(f"{seed}:bots")
 
 
@@ -153,7 +157,8 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     elif args.command == "replay":
         from combowhist.cli.replay import replay_file
 
-        replay_file(args.file, out, inp if args.step else None)
+        profile = None if args.profile is None else load_profile(args.profile)
+        replay_file(args.file, out, inp if args.step else None, profile)
     elif args.command == "demo":
         from combowhist.cli.demo import run_demo
 

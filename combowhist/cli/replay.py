@@ -14,6 +14,7 @@ from combowhist.cli.narrate import narrate
 from combowhist.cli.render import describe_move, hand_text
 from combowhist.deal import Deal
 from combowhist.errors import SerializationError
+from combowhist.profiles import RuleProfile
 from combowhist.serialize import (
     DEAL_FORMAT,
     GAME_FORMAT,
@@ -37,9 +38,10 @@ def _paused(items: Iterator[Any], inp: TextIO, out: TextIO, wait_first: bool) ->
         yield item
 
 
-def _replay_deal(data: dict[str, Any], out: TextIO, inp: TextIO | None) -> None:
-    final = deal_from_data(data)  # checks every move first
-    deal = Deal.from_hands(final.dealt_hands, dealer=final.dealer, profile=final.profile,
+def _replay_deal(data: dict[str, Any], out: TextIO, inp: TextIO | None,
+                 profile: RuleProfile | None) -> None:
+    final = deal_from_data(data, profile)  # checks every move first
+    deal = Deal.from_hands(final.dealt_hands, profile=final.profile, dealer=final.dealer,
                            scores=final.scores, potentials=final.potentials)
     print(f"{deal.players}-player deal, profile {deal.profile}, dealer seat {deal.dealer}",
           file=out)
@@ -55,10 +57,12 @@ def _replay_deal(data: dict[str, Any], out: TextIO, inp: TextIO | None) -> None:
         deal = after
 
 
-def replay_file(path: Path, out: TextIO, inp: TextIO | None = None) -> None:
+def replay_file(path: Path, out: TextIO, inp: TextIO | None = None,
+                profile: RuleProfile | None = None) -> None:
     """Print the replay of the saved deal or game at ``path``; with ``inp``, wait for
-    Enter between steps. Raises SerializationError for a file that is not a valid save,
-    before anything is printed."""
+    Enter between steps. ``profile`` replaces the file's own (for a file saved before
+    format version 2 that names a house rule without holding it). Raises
+    SerializationError for a file that is not a valid save, before anything is printed."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a huge integer
@@ -67,10 +71,10 @@ def replay_file(path: Path, out: TextIO, inp: TextIO | None = None) -> None:
         raise SerializationError(f"{path}: not valid JSON: nested too deeply") from None
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == DEAL_FORMAT:
-        _replay_deal(data, out, inp)
+        _replay_deal(data, out, inp, profile)
     elif kind == GAME_FORMAT:
-        game_from_data(data)  # checks every action before anything is told
-        states: Iterator[Any] = game_states(data)
+        game_from_data(data, profile)  # checks every action before anything is told
+        states: Iterator[Any] = game_states(data, profile)
         narrate(states if inp is None else _paused(states, inp, out, wait_first=False), out)
     else:
         raise SerializationError(f"{path}: not a saved deal or game (its 'format' is "

@@ -52,6 +52,7 @@ __all__ = [
     "available_profiles",
     "load_profile",
     "load_profile_file",
+    "profile_from_data",
 ]
 
 DEFAULT_PROFILE = "1.4.2"
@@ -216,6 +217,15 @@ def _unpickle(data: dict[str, Any], source: str) -> RuleProfile:
     if profile is None:
         profile = _UNPICKLED[digest] = _build(data, source)
     return profile
+
+
+def profile_from_data(data: Mapping[str, Any], source: str = "<data>") -> RuleProfile:
+    """A profile from its merged document (:attr:`RuleProfile.data`, e.g. as a saved deal
+    holds it), validated as a file is: :class:`~combowhist.errors.ProfileError` naming
+    ``source`` and the key if it is not a valid profile."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+        raise ProfileError(f"{source}: name: a profile's data is a table with a name")
+    return _unpickle(dict(data), source)
 
 
 def normalize_name(text: str) -> str:
