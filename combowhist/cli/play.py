@@ -118,7 +118,7 @@ def _seen_lines(before: Game, after: Game, you: int, name: Namer) -> list[str]:
         return describe_seen(deal.view(seat), finished.view(seat), name)
     views = [(deal.view(s), finished.view(s)) for s in range(deal.players)
              if s != deal.to_move]
-    hidden = next((pair for pair in views if "?" in pair[1].history[-1][1]), views[0])
+    hidden = next((pair for pair in views if "?" in pair[1].history[-1]), views[0])
     return describe_seen(*hidden, name, own=False)
 
 

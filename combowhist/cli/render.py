@@ -86,7 +86,7 @@ def describe_seen(before: PlayerView, after: PlayerView, name: Namer,
     auction, revealed Rank Trump cards, the cards shown from the first lead (R30), a trick
     brought home and the deal's result. With ``own``, also the cards the seat received by
     Mail (R11); pass ``own=False`` when the views only stand for a watcher who sits out."""
-    mover, text = after.history[-1]
+    mover, text = after.log[-1]
     lines = [f"{name(mover)}: {_seen_text(mover, text, before, name)}"]
     if own and after.received != before.received:
         lines.append(f"  -> {name(after.seat)} received {after.received - before.received}")
