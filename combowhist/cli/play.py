@@ -279,20 +279,24 @@ class _Terminal:
                              profile=profile)
 
     def status(self, game: Game) -> None:
-        """What changed on the table since you last looked: your hand, the cards the
-        declarer shows and, in trick play, the trick."""
+        """What changed on the table since you last looked (all of it in a new phase): your
+        hand, the cards the declarer shows and, in trick play, the trick."""
         view = game.view(self.you)
         name = self.namer(game)
+        phase = "play" if view.phase in (Phase.PLAY, Phase.REFILL, Phase.AWARD) \
+            else view.phase.value
+        if self.shown.get("phase") != phase:
+            self.shown = {"phase": phase}
         lines = {"hand": f"your hand: {hand_text(view.hand)}"}
         if view.exposed:
             lines["exposed"] = f"shown by the declarer: {hand_text(view.exposed)}"
+        if phase == "play":
+            plays = ", ".join(f"{name(s)} {c}" for s, c in view.trick) or "you lead"
+            lines["trick"] = f"trick {len(view.trick_winners) + 1}: {plays}"
         for key, line in lines.items():
             if self.shown.get(key) != line:
                 self.say(line)
                 self.shown[key] = line
-        if view.phase is Phase.PLAY:
-            plays = ", ".join(f"{name(s)} {c}" for s, c in view.trick) or "you lead"
-            self.say(f"trick {len(view.trick_winners) + 1}: {plays}")
 
     def your_move(self, game: Game) -> Game:
         """The game after the move you type; bad input is answered and asked again."""
@@ -362,10 +366,8 @@ class _Terminal:
             elif command == "moves":
                 self.say(self.moves_text(game))
             elif command == "show":
-                self.shown = {}
                 self.say(view_text(game.view(self.you), self.namer(game), game.deals + 1,
                                    self.language))
-                self.status(game)
             elif command == "scores":
                 self.say(scores_text(game, self.you))
             elif command == "hint":

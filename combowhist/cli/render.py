@@ -265,6 +265,8 @@ def _consequences(before: PlayerView, after: PlayerView, name: Namer,
         lines.append(f"  -> {contract_text(after.declarer, after, name, language)}")
         lines.append(f"  -> the contract needs {needs_text(after.combo, (), language)} "
                      f"({stakes_text(after.combo)})")
+    if before.phase is Phase.RANK_TAKE and after.trump is not None:
+        lines.append(f"  -> trump is {after.trump.name[0]} (R14)")
     if before.phase is Phase.RANK_COMMIT and after.phase is not Phase.RANK_COMMIT:
         laid = ", ".join(f"{name(s)} {c}" for s, c in enumerate(after.laid) if c is not None)
         lines.append(f"  -> the laid cards are turned up: {laid}")
@@ -296,11 +298,10 @@ def phase_text(view: PlayerView, name: Namer) -> str:
     declarer = "" if view.declarer is None else name(view.declarer)
     phase = view.phase
     if phase is Phase.AUCTION:
-        return (f"Auction: from the dealer's left each player bids a combo worth more than "
-                f"the high bid, or passes for good; the last bidder left declares (R5-R7). "
-                f"{to_move.capitalize()} to bid.")
+        return (f"Auction: bid a combo worth more than the high bid, or pass for good; the "
+                f"last bidder left declares (R5-R7). {to_move.capitalize()} to bid.")
     if phase is Phase.TRUMP:
-        return f"Trump: {to_move} names the trump suit (R13, R15)."
+        return f"Trump: {_does(to_move, 'name')} the trump suit (R13, R15)."
     if phase is Phase.PREFERENCE:
         assert view.declarer is not None
         return (f"Master's Trump: {name((view.declarer + 1) % view.players)} will choose "
@@ -310,20 +311,20 @@ def phase_text(view: PlayerView, name: Namer) -> str:
         return ("Rank Trump: every player lays a card face down; the declarer takes the "
                 "highest, and its suit is trump (R14).")
     if phase is Phase.RANK_TAKE:
-        return (f"Rank Trump: {declarer} takes one of the opponents' laid cards of the "
+        return (f"Rank Trump: {_does(declarer, 'take')} one of the opponents' laid cards of the "
                 f"highest rank (R14).")
     if phase is Phase.GUESS:
         assert view.combo is not None
         count = "one number" if view.combo.standard.guesses == 1 else "two different numbers"
-        return f"Guess: {declarer} guesses {count} of tricks, 0-13 (R16)."
+        return f"Guess: {_does(declarer, 'guess')} {count} of tricks, 0-13 (R16)."
     if phase is Phase.JUSTICE:
-        return (f"Justice: {declarer} names the card of justice, then awards the trick that "
-                f"holds it (R17, R29).")
+        return (f"Justice: {_does(declarer, 'name')} the card of justice; its trick goes to "
+                f"whom the declarer awards it (R17, R29).")
     if phase is Phase.PLAGUE:
-        return f"Plague: {declarer} names the plague suit (R18)."
+        return f"Plague: {_does(declarer, 'name')} the plague suit (R18)."
     if phase is Phase.MAIL:
-        return (f"Mail: {declarer} chooses the direction; then every player passes 3 cards "
-                f"that way (R19).")
+        return (f"Mail: {_does(declarer, 'choose')} the direction; then every player passes "
+                f"3 cards that way (R19).")
     if phase is Phase.SEND:
         return (f"Mail: every player picks 3 cards to pass {view.mail_direction}; the cards "
                 f"change hands when all have picked (R19).")
@@ -331,16 +332,25 @@ def phase_text(view: PlayerView, name: Namer) -> str:
         return (f"Master's Mail: each opponent of {declarer} picks 3 cards to pass to the "
                 f"right, skipping {declarer} (R20).")
     if phase is Phase.ATELIER:
-        return (f"Atelier: {declarer} picks cards to lie face up; they stay in the hand "
+        return (f"Atelier: {_does(declarer, 'pick')} cards to lie face up; they stay in the hand "
                 f"(R21).")
+    if phase is Phase.PLAY and not (view.trick or view.trick_winners):
+        return (f"Play: {_does(to_move, 'lead')} trick 1; follow suit if you can; the highest "
+                f"trump wins, else the highest card of the suit led (R22, R23).")
     if phase is Phase.PLAY:
-        return (f"Play: {to_move} leads trick 1; follow suit if you can; the highest trump "
-                f"wins, else the highest card of the suit led (R22, R23).")
+        return f"Play: trick {len(view.trick_winners) + 1}, {to_move} to play (R22, R23)."
     if phase is Phase.REFILL:
-        return f"Refill: {declarer} moves a card of the hand into the atelier (R21)."
+        return f"Refill: {_does(declarer, 'move')} a card of the hand into the atelier (R21)."
     if phase is Phase.AWARD:
-        return f"Justice: {declarer} awards the trick holding the card of justice (R29)."
+        return f"Justice: {_does(declarer, 'award')} the trick holding the card of justice (R29)."
     return "The deal is over."
+
+
+def _does(who: str, verb: str) -> str:
+    """``you take``, ``player 3 takes``."""
+    if who == "you":
+        return f"you {verb}"
+    return f"{who} {verb}{'es' if verb.endswith('ss') else 's'}"
 
 
 def view_text(view: PlayerView, name: Namer, deal_number: int | None = None,
