@@ -151,7 +151,9 @@ def test_issue10_phases_are_announced_with_who_decides(tmp_path: Path) -> None:
     assert re.search(r"^  -> trump is [SHDC] \(R14\)$", screen, re.MULTILINE)
 
 
-def test_issue10_mail_received_is_announced_with_the_giver(tmp_path: Path) -> None:
+def test_issue10_cards_received_by_mail_are_announced_as_the_view_holds_them(
+    tmp_path: Path,
+) -> None:
     argv, wishes = YOU_DECLARE_RANK_TRUMP
     screen, game = scripted(tmp_path, argv, wishes, 2)
     received = re.findall(r"-> you received ((?:\S+ ){3})by (Mail|Master's Mail) from "
