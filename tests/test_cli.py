@@ -110,6 +110,19 @@ def test_diff_names_each_changed_bid_field_and_profile_value(
     assert "3-player deck" not in out
 
 
+def test_issue10_diff_of_a_changed_bid_worth_has_no_row_for_the_bid_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "1.4.2"\nname = "house"\n[bids.lock]\nworth = 1\n',
+                     encoding="utf-8")
+    status, out, _ = run(capsys, "rules", "--diff", "1.4.2", str(house))
+    assert status == 0
+    assert table_row(out, "bids.lock.worth")[1:] == ["2", "1"]
+    rows = [re.split(r"\s{2,}", line.strip())[0] for line in out.splitlines()]
+    assert not {"special_bids", "standard_bids", "position"} & set(rows)
+
+
 def test_diff_of_a_profile_with_its_alias_finds_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

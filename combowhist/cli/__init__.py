@@ -74,12 +74,20 @@ def _parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game against bots",
                                description="Play a whole game in the terminal against bots, "
-                                           "typing moves in notation ('help' lists them).")
+                                           "typing moves in notation ('help' lists them "
+                                           "with examples).")
     _game_options(play)
-    play.add_argument("--seat", type=int, default=0, metavar="PLAYER",
+    play.add_argument("--seat", type=int, default=None, metavar="PLAYER",
                       help="your player number (default 0)")
+    play.add_argument("--language", choices=LANGUAGES, default=None,
+                      help="language of bid names (default en)")
     play.add_argument("--save", type=Path, default=None, metavar="FILE",
-                      help="save the game as JSON when it ends or you quit")
+                      help="save the game as JSON when it ends, when you quit and on Ctrl-C")
+    play.add_argument("--resume", type=Path, default=None, metavar="FILE",
+                      help="continue a game saved with --save (same players, bots, seed and "
+                           "seat); it is saved there again unless --save names another file")
+    # unset options stay None, so that --resume can tell them from the defaults
+    play.set_defaults(profile=None, players=None, variant=None, seed=None, bots=None)
 
     simulate = commands.add_parser(
         "simulate", help="let bots play many games or deals and summarize them",
@@ -173,13 +181,9 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         Game.new(args.players, seed=0)  # refuses a bad player count before a bot each is made
         run_simulation(args, [BOTS[args.bots](), *[opponent()] * (args.players - 1)], out)
     elif args.command == "play":
-        from combowhist.cli.play import play_in_terminal
+        from combowhist.cli.play import run_play
 
-        game, rng = _new_game(args)
-        if not 0 <= args.seat < game.players:
-            raise CombowhistError(f"--seat {args.seat}: a player is 0-{game.players - 1}")
-        bots = [BOTS[args.bots]()] * game.players
-        play_in_terminal(game, args.seat, bots, rng, inp, out, bots[0], args.save)
+        run_play(args, BOTS, inp, out)
     return 0
 
 

@@ -187,7 +187,9 @@ def rules_text(profile: RuleProfile, language: str = "en") -> str:
 
 # Differences between profiles ------------------------------------------------------------
 
-_NOT_COMPARED = {"bids", "three_players_removed", "source", "data", "_by_name"}
+# Compared apart (bids, the 3-player deck) or derived from the bids (the tables, positions).
+_NOT_COMPARED = {"bids", "three_players_removed", "source", "data", "_by_name",
+                 "standard_bids", "special_bids", "position"}
 _LABELS = {"key": "name"}
 
 
