@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from combowhist.errors import IllegalMoveError
+
 FUZZ_EXAMPLES_VARIABLE = "COMBOWHIST_FUZZ_EXAMPLES"
 """Set it to run every fuzz test longer (``benchmarks/fuzz.py`` does)."""
 
@@ -27,13 +29,14 @@ def fuzz_settings(examples: int) -> settings:
 
 def assert_refused(state: Any, action: Callable[[Any], object], error: type[Exception],
                    *words: str) -> Exception:
-    """``action(state)`` raises ``error`` (or a subclass) whose message holds each of
-    ``words``, and ``state`` is unchanged: equal to a deep copy made before, same JSON.
+    """``action(state)`` raises exactly ``error`` (not a subclass) whose message holds each
+    of ``words``, and ``state`` is unchanged: equal to a deep copy made before, same JSON.
     Returns the error for further checks."""
     before = copy.deepcopy(state)
     before_json = state.to_json() if hasattr(state, "to_json") else None
     with pytest.raises(error) as info:
         action(state)
+    assert type(info.value) is error, f"{type(info.value).__name__}, not {error.__name__}"
     message = str(info.value)
     for word in words:
         assert word in message, f"{word!r} not in {message!r}"
@@ -41,3 +44,10 @@ def assert_refused(state: Any, action: Callable[[Any], object], error: type[Exce
     if before_json is not None:
         assert state.to_json() == before_json
     return info.value
+
+
+def assert_move_refused(state: Any, move: object, *words: str,
+                        error: type[Exception] = IllegalMoveError) -> Exception:
+    """``state.apply(move)`` raises exactly ``error`` naming each of ``words``, and ``state``
+    is unchanged (see :func:`assert_refused`)."""
+    return assert_refused(state, lambda s: s.apply(move), error, *words)

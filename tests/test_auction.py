@@ -6,6 +6,7 @@ says otherwise, so seat 1 bids first."""
 from __future__ import annotations
 
 import pytest
+from checks import assert_move_refused
 from hands import THREE_142, WHOLE_SUITS
 
 from combowhist import (
@@ -58,18 +59,6 @@ def unchecked(standard: str, *specials: str) -> MakeBid:
         ComboBid(PROFILE, PROFILE.bids[standard], rows)
     return MakeBid(ComboBid.unchecked(PROFILE, PROFILE.bids[standard], rows))
 
-
-def assert_refused(state: Deal, move: object, *words: str,
-                   error: type[Exception] = IllegalMoveError) -> None:
-    """``move`` raises ``error`` whose message holds each of ``words``, and ``state`` is
-    unchanged."""
-    before = state.to_json()
-    with pytest.raises(error) as info:
-        state.apply(move)  # type: ignore[arg-type]
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert state.to_json() == before
 
 
 # --- R5 Turn order ---------------------------------------------------------------------
@@ -135,9 +124,9 @@ def test_r5_banned_seat_is_skipped_every_time_round() -> None:
 
 def test_r5_other_move_types_are_refused_in_the_auction() -> None:
     state = deal(0)
-    assert_refused(state, "trump S", "seat 1", "trump S", "R5", "pass", "bid")
-    assert_refused(state, "play AS", "seat 1", "play AS", "R5")
-    assert_refused(state, "guess 5", "seat 1", "guess 5", "R5")
+    assert_move_refused(state, "trump S", "seat 1", "trump S", "R5", "pass", "bid")
+    assert_move_refused(state, "play AS", "seat 1", "play AS", "R5")
+    assert_move_refused(state, "guess 5", "seat 1", "guess 5", "R5")
 
 
 # --- R6 End ----------------------------------------------------------------------------
@@ -203,15 +192,15 @@ def test_r6_with_3_players() -> None:
 def test_r7_a_bid_must_be_worth_at_least_1() -> None:
     state = deal(0)
     # as text: refused by the deal, naming the seat (the combo itself is invalid too)
-    assert_refused(state, "bid bid_of_shame", "seat 1", "bid_of_shame", "R7")
-    assert_refused(state, "bid trump+justice", "seat 1", "trump+justice", "R7")
+    assert_move_refused(state, "bid bid_of_shame", "seat 1", "bid_of_shame", "R7")
+    assert_move_refused(state, "bid trump+justice", "seat 1", "trump+justice", "R7")
     with pytest.raises(InvalidBidError, match=r"worth 0.*\(R7\)"):
         ComboBid.parse("bid_of_shame", PROFILE)
     # the same worthless bids, built without the checks, are not legal moves either
     assert unchecked("bid_of_shame") not in state.legal_moves()
-    assert_refused(state, unchecked("bid_of_shame"), "seat 1", "bid bid_of_shame",
+    assert_move_refused(state, unchecked("bid_of_shame"), "seat 1", "bid bid_of_shame",
                    "worth 0", "R7")
-    assert_refused(state, unchecked("trump", "justice"), "seat 1", "bid trump+justice",
+    assert_move_refused(state, unchecked("trump", "justice"), "seat 1", "bid trump+justice",
                    "R7")
     # worth exactly 1 is fine: 0 - 1 + 2
     assert MakeBid(ComboBid.parse("bid_of_shame+iron+penalty", PROFILE)) in state.legal_moves()
@@ -224,8 +213,8 @@ def test_r7_a_bid_must_beat_the_high_bids_worth() -> None:
     state = to_play(deal(0), "bid game")  # worth 2, seat 1
     assert state.to_move == 2
     # equal worth, equal potentials: refused
-    assert_refused(state, "bid limbo", "seat 2", "bid limbo", "R7")
-    assert_refused(state, "bid trump", "seat 2", "bid trump", "R7")  # worth 1: lower
+    assert_move_refused(state, "bid limbo", "seat 2", "bid limbo", "R7")
+    assert_move_refused(state, "bid trump", "seat 2", "bid trump", "R7")  # worth 1: lower
     assert MakeBid(ComboBid.parse("limbo", PROFILE)) not in state.legal_moves()
     assert MakeBid(ComboBid.parse("trump", PROFILE)) not in state.legal_moves()
     assert MakeBid(ComboBid.parse("trump+lock", PROFILE)) in state.legal_moves()  # 3
@@ -263,16 +252,16 @@ def test_r7_incompatible_bids_are_refused_both_ways() -> None:
     state = deal(0)
     for text in ("zero+lock", "lock+zero", "game+open_trump", "open_trump+zero",
                  "trump+atelier+open_hand", "bid_of_shame+plague+penalty"):
-        assert_refused(state, f"bid {text}", "seat 1", "incompatible", "R7")
+        assert_move_refused(state, f"bid {text}", "seat 1", "incompatible", "R7")
         with pytest.raises(InvalidBidError, match=r"incompatible.*\(R7\)"):
             ComboBid.parse(text, PROFILE)
 
 
 def test_r7_one_standard_bid_and_a_set_of_specials() -> None:
     state = deal(0)
-    assert_refused(state, "bid trump+game", "seat 1", "exactly one standard bid", "R7")
-    assert_refused(state, "bid lock+penalty", "seat 1", "exactly one standard bid", "R7")
-    assert_refused(state, "bid trump+lock+lock", "seat 1", "lock", "R7")
+    assert_move_refused(state, "bid trump+game", "seat 1", "exactly one standard bid", "R7")
+    assert_move_refused(state, "bid lock+penalty", "seat 1", "exactly one standard bid", "R7")
+    assert_move_refused(state, "bid trump+lock+lock", "seat 1", "lock", "R7")
 
 
 @pytest.mark.parametrize(
@@ -290,13 +279,13 @@ def test_r7_apply_refuses_a_combo_built_past_the_checks(
     state = deal(0)
     move = unchecked(standard, *specials)
     assert move not in state.legal_moves(), why
-    assert_refused(state, move, "seat 1", str(move), "R7")
+    assert_move_refused(state, move, "seat 1", str(move), "R7")
 
 
 def test_r7_text_bid_errors_name_the_seat_the_bid_and_the_ruling() -> None:
     # DESIGN principle 5: errors name the move, the player and the rule.
     state = to_play(deal(0), "pass")
-    assert_refused(state, "bid zero+lock", "seat 2", "zero", "lock", "R7")
+    assert_move_refused(state, "bid zero+lock", "seat 2", "zero", "lock", "R7")
 
 
 # --- R34 Equal-worth overbid with more potentials ----------------------------------------
@@ -312,7 +301,7 @@ def test_r34_more_potentials_may_overbid_at_equal_worth() -> None:
     assert state.high_bidder == 2
     # seat 3 has 0 potentials, fewer than seat 2's 1: worth 2 is refused, 3 is needed
     assert MakeBid(ComboBid.parse("game", PROFILE)) not in state.legal_moves()
-    assert_refused(state, "bid game", "seat 3", "bid game", "R7", "R34")
+    assert_move_refused(state, "bid game", "seat 3", "bid game", "R7", "R34")
     state = state.apply("pass")
     # seat 0 has 2 potentials > seat 2's 1: equal worth again
     state = state.apply("bid masters_bid_of_shame+iron")  # 3 - 1 = 2
@@ -321,7 +310,7 @@ def test_r34_more_potentials_may_overbid_at_equal_worth() -> None:
     assert state.high_bid.worth == 2
     # seat 1 (0 potentials) is below seat 0 (2): needs 3
     assert state.to_move == 1
-    assert_refused(state, "bid game", "seat 1", "R34")
+    assert_move_refused(state, "bid game", "seat 1", "R34")
     state = state.apply("bid precise")  # worth 3
     assert state.high_bidder == 1
 
@@ -329,7 +318,7 @@ def test_r34_more_potentials_may_overbid_at_equal_worth() -> None:
 def test_r34_equal_potentials_may_not_overbid_at_equal_worth() -> None:
     state = deal(0, potentials=[1, 1, 1, 1]).apply("bid game")
     assert MakeBid(ComboBid.parse("limbo", PROFILE)) not in state.legal_moves()
-    assert_refused(state, "bid limbo", "seat 2", "bid limbo", "R34")
+    assert_move_refused(state, "bid limbo", "seat 2", "bid limbo", "R34")
 
 
 def test_r34_potentials_are_compared_with_the_high_bidder_only() -> None:
@@ -365,12 +354,12 @@ def test_r8_statically_impossible_bids_are_refused(
 ) -> None:
     state = deal(0, players=players)
     text = "+".join((standard, *specials))
-    assert_refused(state, f"bid {text}", f"seat {state.to_move}", text, "impossible", "R8")
+    assert_move_refused(state, f"bid {text}", f"seat {state.to_move}", text, "impossible", "R8")
     with pytest.raises(InvalidBidError, match=r"impossible.*\(R8\)"):
         ComboBid.parse(text, PROFILE, players=players)
     move = unchecked(standard, *specials)
     assert move not in state.legal_moves()
-    assert_refused(state, move, "seat 1", f"bid {move.combo}", "R8")
+    assert_move_refused(state, move, "seat 1", f"bid {move.combo}", "R8")
 
 
 @pytest.mark.parametrize(
@@ -469,5 +458,5 @@ def test_r38_all_pass_is_a_redeal_with_no_points(players: int) -> None:
     assert result.points == (0,) * players
     assert result.tricks == (0,) * players
     assert len(state.legal_moves()) == 0
-    assert_refused(state, "pass", "over")
-    assert_refused(state, "bid trump", "over")
+    assert_move_refused(state, "pass", "over")
+    assert_move_refused(state, "bid trump", "over")

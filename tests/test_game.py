@@ -10,7 +10,6 @@ trick, without it right(D) does (R22, R23)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from checks import assert_refused
 from hands import THREE_142, WHOLE_SUITS
 
 from combowhist import (
@@ -118,21 +118,6 @@ def recording(outcome: Outcome) -> Callable[[Game], object]:
 def ledger(game: Game) -> tuple[int, ...]:
     return tuple(sum(r.total(p) for r in game.history) for p in range(game.players))
 
-
-def assert_refused(game: Game, action: Callable[[Game], object], error: type[Exception],
-                   *words: str) -> Exception:
-    """``action(game)`` raises exactly ``error`` with each of ``words`` in its message, and
-    ``game`` still equals a copy made before. Returns the error."""
-    before = copy.deepcopy(game)
-    with pytest.raises(error) as info:
-        action(game)
-    assert type(info.value) is error
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert game == before
-    assert game.to_json() == before.to_json()
-    return info.value
 
 
 def seeded_deal(seed: int | str, number: int, players: int = 4, dealer: int = 0,

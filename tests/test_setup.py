@@ -12,6 +12,7 @@ from __future__ import annotations
 from math import comb
 
 import pytest
+from checks import assert_move_refused
 from hands import THREE_142
 
 from combowhist import (
@@ -19,7 +20,6 @@ from combowhist import (
     CardSet,
     ComboBid,
     Deal,
-    IllegalMoveError,
     InvalidBidError,
     MakeBid,
     Phase,
@@ -111,19 +111,6 @@ def texts(state: Deal) -> set[str]:
     return {str(m) for m in state.legal_moves()}
 
 
-def assert_refused(state: Deal, move: object, *words: str,
-                   error: type[Exception] = IllegalMoveError) -> None:
-    """``move`` raises ``error`` naming each of ``words``; ``state`` is left as it was."""
-    before = state.to_json()
-    hands, phase, to_move, log = state.hands, state.phase, state.to_move, state.log
-    with pytest.raises(error) as info:
-        state.apply(move)  # type: ignore[arg-type]
-    message = str(info.value)
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-    assert state.to_json() == before
-    assert (state.hands, state.phase, state.to_move, state.log) == (hands, phase, to_move, log)
-
 
 def history(state: Deal, seat: int) -> list[tuple[int, str]]:
     return list(state.view(seat).log)
@@ -141,7 +128,7 @@ def test_r9_open_trump_is_refused_with_a_trumpless_bid(standard: str) -> None:
     text = f"{standard}+open_trump+penalty"
     with pytest.raises(InvalidBidError, match=r"incompatible.*\(R7\)"):
         ComboBid.parse(text, PROFILE)
-    assert_refused(state, f"bid {text}", "seat 1", "open_trump", "incompatible", "R7")
+    assert_move_refused(state, f"bid {text}", "seat 1", "open_trump", "incompatible", "R7")
 
 
 @pytest.mark.parametrize("standard", ["trump", "block_trump", "max_trump", "sub_trump",
@@ -177,7 +164,7 @@ def test_r10_masters_mail_worth_in_the_auction(
     state = Deal.from_hands(SUIT_HANDS).apply(f"bid {standard}+masters_mail")
     assert state.high_bid is not None
     assert state.high_bid.worth == worth
-    assert_refused(state, f"bid {equal}", "seat 2", f"bid {equal}", "R7")
+    assert_move_refused(state, f"bid {equal}", "seat 2", f"bid {equal}", "R7")
     assert MakeBid(ComboBid.parse(equal, PROFILE)) not in state.legal_moves()
     assert MakeBid(ComboBid.parse(above, PROFILE)) in state.legal_moves()
     assert state.apply(f"bid {above}").high_bidder == 2
@@ -356,7 +343,7 @@ def test_r13_sub_trump_excludes_every_tied_longest_suit() -> None:
     state = declare("sub_trump", hands=MIXED)  # D holds 4 S, 4 H, 4 D, 1 C
     assert texts(state) == {"trump C"}
     for suit in "SHD":
-        assert_refused(state, f"trump {suit}", "seat 1", f"trump {suit}", "Sub Trump", "R13")
+        assert_move_refused(state, f"trump {suit}", "seat 1", f"trump {suit}", "Sub Trump", "R13")
     assert state.apply("trump C").trump is Suit.CLUBS
 
 
@@ -364,15 +351,15 @@ def test_r13_sub_trump_two_suits_tied_for_most() -> None:
     hands = fill("AS KS QS JS 10S AH KH QH JH 10H AD KD AC")  # 5 S, 5 H, 2 D, 1 C
     state = declare("sub_trump", hands=hands)
     assert texts(state) == {"trump D", "trump C"}
-    assert_refused(state, "trump S", "seat 1", "trump S", "R13")
-    assert_refused(state, "trump H", "seat 1", "trump H", "R13")
+    assert_move_refused(state, "trump S", "seat 1", "trump S", "R13")
+    assert_move_refused(state, "trump H", "seat 1", "trump H", "R13")
 
 
 def test_r13_sub_trump_one_longest_suit() -> None:
     hands = fill("AS KS QS JS 10S 9S AH KH QH AD KD AC KC", declarer=0)  # 6 3 2 2
     state = declare("sub_trump", declarer=0, hands=hands)
     assert texts(state) == {"trump H", "trump D", "trump C"}
-    assert_refused(state, "trump S", "seat 0", "trump S", "R13")
+    assert_move_refused(state, "trump S", "seat 0", "trump S", "R13")
 
 
 def test_r13_sub_trump_with_a_one_suit_hand() -> None:
@@ -400,7 +387,7 @@ def test_r14_commit_order_with_3_players() -> None:
 def test_r14_commit_any_card_of_own_hand_only() -> None:
     state = declare("rank_trump")
     assert texts(state) == {f"commit {c}" for c in cards(SPADES)}
-    assert_refused(state, "commit AH", "seat 1", "commit AH", "R14")
+    assert_move_refused(state, "commit AH", "seat 1", "commit AH", "R14")
 
 
 def test_r14_commits_are_hidden_from_other_seats_until_all_have_laid() -> None:
@@ -432,8 +419,8 @@ def test_r14_take_only_the_highest_opponent_card() -> None:
     assert state.phase is Phase.RANK_TAKE
     assert state.to_move == 1
     assert texts(state) == {"take KH"}
-    assert_refused(state, "take QD", "seat 1", "take QD", "R14")
-    assert_refused(state, "take 2S", "seat 1", "take 2S", "R14")  # D's own card
+    assert_move_refused(state, "take QD", "seat 1", "take QD", "R14")
+    assert_move_refused(state, "take 2S", "seat 1", "take 2S", "R14")  # D's own card
     state = state.apply("take KH")
     assert state.trump is Suit.HEARTS
     assert state.hands == (
@@ -449,7 +436,7 @@ def test_r14_take_only_the_highest_opponent_card() -> None:
 def test_r14_declarers_own_card_is_never_taken() -> None:
     state = to_play(declare("rank_trump"), "commit AS", "commit 3H", "commit 4D", "commit 2C")
     assert texts(state) == {"take 4D"}
-    assert_refused(state, "take AS", "seat 1", "take AS", "R14")
+    assert_move_refused(state, "take AS", "seat 1", "take AS", "R14")
     state = state.apply("take 4D")
     assert state.trump is Suit.DIAMONDS
     assert state.hands[1] == cards(SPADES) - cards("AS") | cards("4D")
@@ -459,7 +446,7 @@ def test_r14_declarers_own_card_is_never_taken() -> None:
 def test_r14_tie_for_highest_gives_declarer_the_choice() -> None:
     state = to_play(declare("rank_trump"), "commit 9S", "commit KH", "commit KD", "commit 5C")
     assert texts(state) == {"take KH", "take KD"}
-    assert_refused(state, "take 5C", "seat 1", "take 5C", "R14")
+    assert_move_refused(state, "take 5C", "seat 1", "take 5C", "R14")
     took_d = state.apply("take KD")
     assert took_d.trump is Suit.DIAMONDS
     assert took_d.hands == (
@@ -477,7 +464,7 @@ def test_r14_iron_makes_aces_lowest() -> None:
     state = to_play(declare("rank_trump+iron"), "commit 2S", "commit AH", "commit KD",
                     "commit QC")
     assert texts(state) == {"take KD"}
-    assert_refused(state, "take AH", "seat 1", "take AH", "R14")
+    assert_move_refused(state, "take AH", "seat 1", "take AH", "R14")
     assert state.apply("take KD").trump is Suit.DIAMONDS
 
 
@@ -543,19 +530,19 @@ def test_r15_three_players_one_statement() -> None:
 @pytest.mark.parametrize("text", ["prefer S 0", "prefer S 6", "prefer H 10"])
 def test_r15_strength_outside_1_to_5_is_refused(text: str) -> None:
     state = declare("masters_trump")
-    assert_refused(state, text, "seat 3", text, "R15")
+    assert_move_refused(state, text, "seat 3", text, "R15")
 
 
 def test_r15_malformed_preferences_are_refused() -> None:
     state = declare("masters_trump")
-    assert_refused(state, Prefer(None, 3), "seat 3", "R15")
-    assert_refused(state, Prefer(Suit.SPADES, None), "seat 3", "R15")
+    assert_move_refused(state, Prefer(None, 3), "seat 3", "R15")
+    assert_move_refused(state, Prefer(Suit.SPADES, None), "seat 3", "R15")
 
 
 def test_r15_declarer_and_chooser_cannot_jump_the_statements() -> None:
     state = declare("masters_trump")
     # seat 3 is to state a preference; naming trump now is the wrong move
-    assert_refused(state, "trump S", "seat 3", "trump S", "'prefer'")
+    assert_move_refused(state, "trump S", "seat 3", "trump S", "'prefer'")
 
 
 # --- R16 Guesses ------------------------------------------------------------------------
@@ -568,7 +555,7 @@ def test_r16_precise_one_number_0_to_13() -> None:
     assert len(state.legal_moves()) == 14
     assert texts(state) == {f"guess {n}" for n in range(14)}
     for bad in ("guess 14", "guess 4 6", "guess 20"):
-        assert_refused(state, bad, "seat 3", bad, "R16")
+        assert_move_refused(state, bad, "seat 3", bad, "R16")
     assert state.apply("guess 13").guesses == (13,)
     assert state.apply("guess 0").guesses == (0,)
 
@@ -578,7 +565,7 @@ def test_r16_approximate_two_different_numbers() -> None:
     assert len(state.legal_moves()) == comb(14, 2) == 91
     assert texts(state) == {f"guess {a} {b}" for a in range(14) for b in range(a + 1, 14)}
     for bad in ("guess 5 5", "guess 5", "guess 3 14", "guess 1 2 3"):
-        assert_refused(state, bad, "seat 1", "R16")
+        assert_move_refused(state, bad, "seat 1", "R16")
     assert state.apply("guess 12 0").guesses == (0, 12)
 
 
@@ -610,7 +597,7 @@ def test_r17_removed_3_player_card_is_refused_1_4_2() -> None:
     assert len(state.legal_moves()) == 39
     assert texts(state) == {f"justice {c}" for c in PROFILE.deck(3)}
     for removed in ("10S", "9H", "8D", "7C"):
-        assert_refused(state, f"justice {removed}", "seat 1", f"justice {removed}", "R17")
+        assert_move_refused(state, f"justice {removed}", "seat 1", f"justice {removed}", "R17")
     assert state.apply("justice 7S").justice_card == Card.parse("7S")
 
 
@@ -618,7 +605,7 @@ def test_r17_removed_3_player_card_is_refused_1_4_1() -> None:
     state = declare("masters_game+justice+ending_dog", hands=HANDS_3_141, profile="1.4.1")
     assert len(state.legal_moves()) == 39
     for removed in ("7S", "9H", "8D", "6C"):
-        assert_refused(state, f"justice {removed}", "seat 1", f"justice {removed}", "R17")
+        assert_move_refused(state, f"justice {removed}", "seat 1", f"justice {removed}", "R17")
     assert state.apply("justice 10S").justice_card == Card.parse("10S")
     assert state.apply("justice 5C").justice_card == Card.parse("5C")
 
@@ -651,7 +638,7 @@ def test_r19_directions_with_4_players() -> None:
 def test_r19_directions_with_3_players() -> None:
     state = declare("game+mail", hands=HANDS_3)
     assert texts(state) == {"mail left", "mail right"}
-    assert_refused(state, "mail across", "seat 1", "mail across", "R19")
+    assert_move_refused(state, "mail across", "seat 1", "mail across", "R19")
 
 
 def test_r19_every_participant_picks_3_nothing_moves_until_all_have() -> None:
@@ -710,7 +697,7 @@ def test_r19_three_players_left() -> None:
 def test_r19_a_received_card_cannot_be_passed_on() -> None:
     state = to_play(declare("game+mail"), "mail left", "send AS KS QS")
     # AS is on its way to seat 2 but is not in seat 2's hand: it cannot be sent on
-    assert_refused(state, "send AS 2H 3H", "seat 2", "send AS 3H 2H", "R19")
+    assert_move_refused(state, "send AS 2H 3H", "seat 2", "send AS 3H 2H", "R19")
     assert "send AS 3H 2H" not in texts(state)
     state = to_play(state, "send 2H 3H 4H", "send 2D 3D 4D", "send 2C 3C 4C")
     assert state.hands[2] == cards(HEARTS) - cards("2H 3H 4H") | cards("AS KS QS")
@@ -720,7 +707,7 @@ def test_r19_a_received_card_cannot_be_passed_on() -> None:
 @pytest.mark.parametrize("bad", ["send AS KS", "send AS KS QS JS", "send AH KH QH"])
 def test_r19_a_pick_is_3_cards_of_ones_own_hand(bad: str) -> None:
     state = declare("game+mail").apply("mail left")
-    assert_refused(state, bad, "seat 1", "R19")
+    assert_move_refused(state, bad, "seat 1", "R19")
 
 
 def test_r19_views_only_sender_and_receiver_see_the_cards() -> None:
@@ -781,7 +768,7 @@ def test_r20_routing_with_declarer_3() -> None:
 def test_r20_nothing_moves_until_all_have_picked() -> None:
     state = to_play(declare("game+masters_mail"), "send AH KH QH", "send AD KD QD")
     assert state.hands == state.dealt_hands
-    assert_refused(state, "send AH 2C 3C", "seat 0", "R20")  # AH is not seat 0's yet
+    assert_move_refused(state, "send AH 2C 3C", "seat 0", "R20")  # AH is not seat 0's yet
 
 
 def test_r20_three_participants_swap() -> None:
@@ -854,7 +841,7 @@ def test_r21_declarer_picks_4_cards_that_stay_in_hand() -> None:
                                  "atelier AS KS QS AH"])
 def test_r21_the_atelier_is_4_of_ds_cards(bad: str) -> None:
     state = declare("game+atelier")
-    assert_refused(state, bad, "seat 1", "R21")
+    assert_move_refused(state, bad, "seat 1", "R21")
 
 
 def test_r21_open_trump_only_non_trumps() -> None:
@@ -863,7 +850,7 @@ def test_r21_open_trump_only_non_trumps() -> None:
     eligible = cards("AH KH QH JH AD KD QD JD AC")
     assert len(state.legal_moves()) == comb(9, 4) == 126
     assert all(m.cards.mask & ~eligible.mask == 0 for m in state.legal_moves())
-    assert_refused(state, "atelier AS AH AD AC", "seat 1", "R21")
+    assert_move_refused(state, "atelier AS AH AD AC", "seat 1", "R21")
     assert state.apply("atelier AH AD AC JD").atelier == cards("AH AD AC JD")
 
 
@@ -872,8 +859,8 @@ def test_r21_fewer_eligible_cards_make_a_smaller_atelier() -> None:
     state = declare("trump+atelier+open_trump", hands=hands).apply("trump S")
     assert state.phase is Phase.ATELIER
     assert texts(state) == {"atelier AH KH"}
-    assert_refused(state, "atelier AH", "seat 1", "R21")
-    assert_refused(state, "atelier AH KH AS QS", "seat 1", "R21")
+    assert_move_refused(state, "atelier AH", "seat 1", "R21")
+    assert_move_refused(state, "atelier AH KH AS QS", "seat 1", "R21")
     state = state.apply("atelier AH KH")
     assert state.atelier == cards("AH KH")
     assert state.phase is Phase.PLAY
@@ -930,7 +917,7 @@ def test_r12_illegal_move_in_each_phase_is_refused_and_changes_nothing(
     assert state.phase is phase
     assert state.to_move == seat
     assert bad not in texts(state)
-    assert_refused(state, bad, f"seat {seat}", bad, ruling)
+    assert_move_refused(state, bad, f"seat {seat}", bad, ruling)
     # the deal still works: a legal move goes through
     assert state.apply(state.legal_moves()[0]).log[-1] == (seat, state.legal_moves()[0])
 
@@ -950,11 +937,11 @@ def test_r12_wrong_move_type_names_the_expected_move(
 ) -> None:
     state = reach(combo, declarer, hands, moves)
     assert state.phase is phase
-    assert_refused(state, wrong, f"seat {seat}", wrong, f"'{EXPECTED_WORD[phase]}'")
+    assert_move_refused(state, wrong, f"seat {seat}", wrong, f"'{EXPECTED_WORD[phase]}'")
 
 
 def test_r12_play_during_trump_is_refused() -> None:
     state = declare("trump")
-    assert_refused(state, "play AS", "seat 1", "play AS", "'trump'")
-    assert_refused(state, "plague S", "seat 1", "plague S", "'trump'")
+    assert_move_refused(state, "play AS", "seat 1", "play AS", "'trump'")
+    assert_move_refused(state, "plague S", "seat 1", "plague S", "'trump'")
     assert state.apply("trump S").trump is Suit.SPADES
