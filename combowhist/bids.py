@@ -17,7 +17,7 @@ from combowhist.errors import InvalidBidError, NotationError
 if TYPE_CHECKING:
     from combowhist.profiles import RuleProfile
 
-__all__ = ["Bid", "ComboBid", "CompiledRules", "Goal", "GoalKind", "TrumpRule", "special_worth"]
+__all__ = ["Bid", "ComboBid", "Goal", "GoalKind", "TrumpRule"]
 
 
 class TrumpRule(enum.Enum):

@@ -18,7 +18,7 @@ from typing import Final
 
 from combowhist.errors import NotationError
 
-__all__ = ["ALL_CARDS", "SUIT_MASKS", "Card", "CardSet", "Rank", "Suit"]
+__all__ = ["Card", "CardSet", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):

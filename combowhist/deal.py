@@ -31,7 +31,7 @@ from combowhist.state import Auction, Contract, DealResult, Phase, Table
 if TYPE_CHECKING:
     from combowhist.views import PlayerView
 
-__all__ = ["Deal", "DealResult", "Phase", "legal_moves", "seed_value"]
+__all__ = ["Deal", "legal_moves", "seed_value"]
 
 HAND_SIZE = 13
 

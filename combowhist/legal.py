@@ -28,7 +28,7 @@ from combowhist.moves import (
 )
 from combowhist.profiles import RuleProfile
 
-__all__ = ["BidMoves", "CardSubsetMoves", "LegalMoves", "card_moves"]
+__all__ = ["LegalMoves"]
 
 
 class BidMoves(LazySequence[MakeBid]):

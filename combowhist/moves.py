@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAIL_DIRECTIONS",
-    "PLAYS",
     "Award",
     "Commit",
     "Guess",

@@ -13,7 +13,7 @@ from combowhist.bids import ComboBid
 from combowhist.moves import Move
 from combowhist.profiles import RuleProfile
 
-__all__ = ["Auction", "Contract", "DealResult", "Phase", "Table"]
+__all__ = ["DealResult", "Phase"]
 
 
 class Phase(enum.Enum):
