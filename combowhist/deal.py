@@ -20,7 +20,7 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
-from combowhist.errors import IllegalMoveError, InvalidBidError, SetupError
+from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError, SetupError
 from combowhist.legal import LegalMoves
 from combowhist.moves import Move, Play, check_move, described, parse_move, short_repr
 from combowhist.profiles import RuleProfile, load_profile
@@ -201,10 +201,13 @@ class Deal:
         if type(move) is Play and type(move.card) is Card:
             if seat is not None and self.phase is Phase.PLAY:  # the hot path
                 return play.play(self, seat, move.card.index)
-        elif isinstance(move, str):
-            move = self._read(move)
         else:
-            move = check_move(move)
+            try:
+                move = self._read(move) if isinstance(move, str) else check_move(move)
+            except NotationError as error:  # name who tried it, as a refused move does
+                if seat is None:
+                    raise
+                raise NotationError(f"seat {seat}: {error}") from None
         if seat is None:
             raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
         return _APPLY[self.phase](self, seat, move)

@@ -329,8 +329,8 @@ class Game:
         deal = self._deal_in_progress(f"move {move}")
         try:
             after = deal.apply(move)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(self._in_players(str(error))) from None
+        except (IllegalMoveError, NotationError) as error:
+            raise type(error)(self._in_players(str(error))) from None
         game = self._replace(deal=after, current_actions=(*self.current_actions,
                                                           after.history[-1]))
         if after.result is None:

@@ -313,3 +313,22 @@ def test_issue9_issue10_deal_set_up_with_huge_numbers_names_them_shortly() -> No
 def test_issue10_hand_of_the_wrong_type_is_a_setup_error_naming_its_type() -> None:
     with pytest.raises(SetupError, match="seat 1: expected a CardSet or text, got int 7"):
         Deal.from_hands([CardSet.parse(WHOLE_SUITS[0]), 7, *WHOLE_SUITS[2:]])  # type: ignore[list-item]
+
+
+def test_issue9_an_unreadable_move_names_the_seat_that_tried_it() -> None:
+    deal = auction()
+    seat = deal.to_move
+    error = assert_refused(deal, lambda d: d.apply("guess \u00b2"), NotationError, "not a number")
+    assert str(error).startswith(f"seat {seat}: ")
+    error = assert_refused(deal, lambda d: d.apply(42), NotationError, "int 42")
+    assert str(error).startswith(f"seat {seat}: ")
+
+
+def test_issue9_an_unreadable_move_in_a_game_names_the_player_not_the_seat() -> None:
+    game = Game.new(5, seed=2, dealer=3)  # player 2 sits out (R3)
+    player = game.to_move
+    assert player is not None
+    assert game.seat_of(player) != player  # so a seat number would be another player's
+    error = assert_refused(game, lambda g: g.apply("play \u00b2"), NotationError)
+    assert str(error).startswith(f"player {player}: ")
+    assert "seat" not in str(error)
