@@ -7,6 +7,7 @@ from combowhist.deal import Deal, legal_moves
 from combowhist.errors import (
     CombowhistError,
     GameError,
+    GameSetupError,
     IllegalMoveError,
     InvalidBidError,
     NotationError,
@@ -78,6 +79,7 @@ __all__ = [
     "Ending",
     "Game",
     "GameError",
+    "GameSetupError",
     "Guess",
     "Hands",
     "IllegalMoveError",

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CombowhistError",
     "GameError",
+    "GameSetupError",
     "IllegalMoveError",
     "InvalidBidError",
     "NotationError",
@@ -58,6 +59,13 @@ class GameError(CombowhistError):
     """A request a :class:`~combowhist.Game` cannot take now: the wrong mode, no deal in
     progress, a game that is over, a player who takes no part, an inconsistent score-sheet
     outcome or cheating adjudication."""
+
+
+class GameSetupError(GameError, SetupError):
+    """A game that cannot be set up as asked (:meth:`Game.new <combowhist.Game.new>`, a
+    :class:`~combowhist.game.Variant`): a player count outside 3 to 64, a dealer who is not a
+    player, an unknown mode or variant, bad rounds, a bad seed. Both a :class:`GameError`
+    and a :class:`SetupError`, so either catches it."""
 
 
 class SimulationError(CombowhistError):

@@ -35,6 +35,7 @@ from combowhist.cards import CardSet
 from combowhist.deal import Deal, seed_value
 from combowhist.errors import (
     GameError,
+    GameSetupError,
     IllegalMoveError,
     InvalidBidError,
     NotationError,
@@ -98,15 +99,16 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("classic", "limited"):
-            raise GameError(f"variant {self.kind!r}: a variant is 'classic' or 'limited' (R39)")
+            raise GameSetupError(f"variant {self.kind!r}: a variant is 'classic' or 'limited' "
+                                 f"(R39)")
         for name in ("winning_score", "floor", "rounds"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
-                raise GameError(f"variant {self.kind}: {name} must be a whole number of at "
-                                f"least 1, got {value!r} (R39)")
+                raise GameSetupError(f"variant {self.kind}: {name} must be a whole number of "
+                                     f"at least 1, got {value!r} (R39)")
         if self.floor > self.winning_score:
-            raise GameError(f"variant {self.kind}: the floor {self.floor} is above the "
-                            f"winning score {self.winning_score} (R39)")
+            raise GameSetupError(f"variant {self.kind}: the floor {self.floor} is above the "
+                                 f"winning score {self.winning_score} (R39)")
 
     @classmethod
     def classic(cls, profile: RuleProfile | str | None = None,
@@ -133,15 +135,17 @@ class Variant:
         """``variant`` itself, or the named variant with the profile's defaults."""
         if isinstance(variant, Variant):
             if rounds is not None:
-                raise GameError("give rounds in the Variant itself, not beside it")
+                raise GameSetupError("give rounds in the Variant itself, not beside it")
             return variant
         if variant == "classic":
             if rounds is not None:
-                raise GameError("rounds belong to the limited variant, not the classic (R39)")
+                raise GameSetupError("rounds belong to the limited variant, not the classic "
+                                     "(R39)")
             return cls.classic(profile)
         if variant == "limited":
             return cls.limited(profile, rounds)
-        raise GameError(f"variant {variant!r}: a variant is 'classic' or 'limited' (R39)")
+        raise GameSetupError(f"variant {variant!r}: a variant is 'classic' or 'limited' "
+                             f"(R39)")
 
 
 @attrs.frozen(repr=False)
@@ -222,24 +226,25 @@ class Game:
         integer (:func:`~combowhist.deal.seed_value`). ``dealer`` deals first.
         ``variant`` is ``"classic"``, ``"limited"`` (with ``rounds``, default 3) or a
         :class:`Variant`. ``mode`` is ``"seeded"``, ``"hands"`` or ``"sheet"`` (see the
-        module docs). Bad settings raise :class:`~combowhist.errors.GameError`.
+        module docs). Bad settings raise :class:`~combowhist.errors.GameSetupError` (a
+        :class:`~combowhist.errors.GameError` and a :class:`~combowhist.errors.SetupError`).
         """
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise GameError(f"a game needs {MIN_PLAYERS} or more players, at most "
-                            f"{MAX_PLAYERS} (MAX_PLAYERS), not {_shown(players)} (R3)")
+            raise GameSetupError(f"a game needs {MIN_PLAYERS} or more players, at most "
+                                 f"{MAX_PLAYERS} (MAX_PLAYERS), not {_shown(players)} (R3)")
         rules = load_profile(profile)
         chosen = Variant.of(variant, rules, rounds)
         try:
             kind = Mode(mode)
         except ValueError:
-            raise GameError(f"mode {mode!r}: a game's mode is 'seeded', 'hands' or "
-                            f"'sheet'") from None
+            raise GameSetupError(f"mode {mode!r}: a game's mode is 'seeded', 'hands' or "
+                                 f"'sheet'") from None
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise GameError(f"dealer {_shown(dealer)} is not a player 0-{players - 1}")
+            raise GameSetupError(f"dealer {_shown(dealer)} is not a player 0-{players - 1}")
         try:
             seed = seed_value(seed)
         except SetupError as error:
-            raise GameError(str(error)) from None
+            raise GameSetupError(str(error)) from None
         if seed is None and kind is Mode.SEEDED:
             seed = random.SystemRandom().randrange(2**63)
         zeros = (0,) * players

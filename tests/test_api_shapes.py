@@ -37,7 +37,7 @@ from combowhist import (
     load_profile_file,
 )
 from combowhist.cli import main
-from combowhist.errors import GameError
+from combowhist.errors import GameError, GameSetupError
 from combowhist.legal import BidMoves, CardSubsetMoves
 from combowhist.moves import Send
 from combowhist.strategies import deals_at_phase, played_deals
@@ -361,3 +361,24 @@ def test_issue10_from_type_draws_the_registered_types(kind: type) -> None:
     draw()
     assert seen
     assert all(type(value) is kind for value in seen)
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        pytest.param({"players": 2}, ("3 or more players",), id="players"),
+        pytest.param({"players": 4, "dealer": 4}, ("dealer 4",), id="dealer"),
+        pytest.param({"players": 4, "mode": "paper"}, ("mode 'paper'",), id="mode"),
+        pytest.param({"players": 4, "variant": "short"}, ("variant 'short'",), id="variant"),
+        pytest.param({"players": 4, "seed": 1.5}, ("seed",), id="seed"),
+    ],
+)
+def test_issue10_game_setup_mistakes_are_setup_and_game_errors(
+    settings: dict[str, Any], words: tuple[str, ...]
+) -> None:
+    with pytest.raises(GameSetupError) as info:
+        Game.new(**settings)
+    assert isinstance(info.value, SetupError)
+    assert isinstance(info.value, GameError)
+    for word in words:
+        assert word in str(info.value)
