@@ -120,4 +120,4 @@ __all__ = [
     "load_profile_file",
     "parse_move",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
