@@ -79,31 +79,35 @@ def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int
     return time.perf_counter() - start, plays
 
 
-def per_move(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
-    """``count`` random deals through ``legal_moves()`` and the checked ``apply``."""
+def checked_loop(deal: Deal, rng: random.Random) -> Deal:
+    """The engine's checked path: ``legal_moves()``, then ``apply`` of a random one."""
+    while deal.to_move is not None:
+        moves = deal.legal_moves()
+        deal = deal.apply(moves[rng.randrange(len(moves))])
+    return deal
+
+
+def engine_deals(count: int, players: int, profile: str, seed: int,
+                 finish: Callable[[Deal, random.Random], Deal]) -> tuple[float, int]:
+    """``count`` random deals, each played to its end by ``finish``; (seconds, moves)."""
     rules = load_profile(profile)
     rng = random.Random(seed)
     moves_made = 0
     start = time.perf_counter()
     for number in range(count):
-        deal = Deal.new(players=players, dealer=number % players, profile=rules, rng=rng)
-        while deal.to_move is not None:
-            moves = deal.legal_moves()
-            deal = deal.apply(moves[rng.randrange(len(moves))])
-            moves_made += 1
+        deal = Deal.new(players, dealer=number % players, profile=rules, rng=rng)
+        moves_made += len(finish(deal, rng).history)
     return time.perf_counter() - start, moves_made
+
+
+def per_move(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
+    """``count`` random deals through ``legal_moves()`` and the checked ``apply``."""
+    return engine_deals(count, players, profile, seed, checked_loop)
 
 
 def kernel(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
     """``count`` random deals played by ``deal.playout(rng)``."""
-    rules = load_profile(profile)
-    rng = random.Random(seed)
-    moves_made = 0
-    start = time.perf_counter()
-    for number in range(count):
-        deal = Deal.new(players=players, dealer=number % players, profile=rules, rng=rng)
-        moves_made += len(deal.playout(rng).history)  # type: ignore[attr-defined]
-    return time.perf_counter() - start, moves_made
+    return engine_deals(count, players, profile, seed, Deal.playout)
 
 
 def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
