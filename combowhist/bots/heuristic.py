@@ -14,9 +14,11 @@ from combowhist.bids import Bid, ComboBid, GoalKind
 from combowhist.bots import check_turn
 from combowhist.bots.estimate import (
     _Assessment,
+    _auction_gain,
     _best_guesses,
-    _chances,
+    _chance,
     _expectation,
+    _gain_of,
     _Option,
     _options_from,
     _Way,
@@ -55,10 +57,12 @@ from combowhist.moves import (
     Send,
     SetAtelier,
     SetJustice,
+    SetMail,
     SetPlague,
     SetTrump,
     Take,
 )
+from combowhist.rules.setup import mail_target
 from combowhist.state import Phase
 
 # -- trick play ---------------------------------------------------------------------------------
@@ -284,7 +288,7 @@ class HeuristicBot:
 
     name: str = "heuristic"
     """The bot's name in tables and reports."""
-    min_expectation: float = -1.0
+    min_expectation: float = 0.0
     """The least expected points (per deal, by the bot's estimates) a combo bid must
     promise to be bid. Below zero, because only a declarer can win the game and the
     estimates are cautious. Measured in 4-player games of one bot against three: with
@@ -311,25 +315,24 @@ class HeuristicBot:
     def _bid(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         """The legal combo bid of the best expected points, if good enough; else pass."""
         profile = sight.profile
-        assessment = _assess(sight)
         high = sight.high_bid
         floor = profile.min_worth
         if high is not None:  # equal worth needs more potentials (R7, R34)
             floor = high.worth if MakeBid(high) in moves else high.worth + 1
         ranked: list[tuple[float, int, Bid, _Option]] = []
-        chances = _chances(assessment, profile, self.spread)
+        chance = _Chances(sight, self.spread)
         dodges: dict[tuple[bool, int], float] = {}
         for standard, options in _options_from(profile, sight.players, floor):
-            if chances[standard.key, False] < 0.01 and chances[standard.key, True] < 0.01:
-                continue  # hopeless, whatever the special bids
+            if chance.hopeless(standard, options):
+                continue
             ducking = _way(standard) is _Way.DUCK
             for option in options:
                 dodge = dodges.get((ducking, option.avoid))
                 if dodge is None:
-                    dodge = dodges[ducking, option.avoid] = assessment.dodge(ducking,
-                                                                             option.avoid)
-                chance = chances[standard.key, option.greed] * dodge
-                value = _expectation(standard, option, chance, profile.fail_points)
+                    dodge = dodges[ducking, option.avoid] = chance.base.dodge(ducking,
+                                                                              option.avoid)
+                p = chance(standard, option.greed, option.iron, option.gain) * dodge
+                value = _expectation(standard, option, p, profile.fail_points)
                 if value >= self.min_expectation:
                     ranked.append((value, -option.worth, standard, option))
         ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
@@ -360,7 +363,13 @@ class HeuristicBot:
         return Prefer(Suit(suit), min(5, length - 3))
 
     def _commit(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
-        return Commit(ALL_CARDS[_cheap(_cards(sight.hand), sight)])
+        """D lays its cheapest card; an opponent the lowest card of its longest suit, so
+        that if its card is taken the trump suit is one it holds many of (R14)."""
+        cards = _cards(sight.hand)
+        if sight.is_declarer:
+            return Commit(ALL_CARDS[_cheap(cards, sight)])
+        return Commit(ALL_CARDS[min(cards, key=lambda c: (-_suit_length(sight.hand, c // 13),
+                                                          _strength(c, sight.iron), c))])
 
     def _take(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         own = sight.laid[sight.seat]
@@ -374,13 +383,13 @@ class HeuristicBot:
     def _guess(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         combo = sight.combo
         assert combo is not None
-        assessment = _assess(sight)
-        count = combo.standard.guesses
+        assessment = _assess(sight, sight.iron)
+        count, gain = combo.standard.guesses, _gain_of(combo)
         if combo.greed and count == 2:  # R32: both neighbours of the target (one in range)
-            (target,), _ = _best_guesses(assessment, 1, self.spread)
+            (target,), _ = _best_guesses(assessment, 1, self.spread, gain)
             target = min(max(target, 1), HAND_SIZE - 1)
             return Guess((target - 1, target + 1))
-        numbers, _ = _best_guesses(assessment, count, self.spread)
+        numbers, _ = _best_guesses(assessment, count, self.spread, gain)
         return Guess(numbers)
 
     def _justice(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
@@ -392,10 +401,28 @@ class HeuristicBot:
         return SetJustice(ALL_CARDS[card])
 
     def _plague(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
-        return SetPlague(Suit(min(range(4), key=lambda s: (_suit_length(sight.hand, s), s))))
+        """The suit whose cards D is least likely to bring home (R33): not trump, few
+        cards that win tricks, and many low ones to follow under other seats' winners."""
+        hand, trump = sight.hand, sight.trump
+        def risk(s: int) -> tuple[bool, int, int, int]:
+            mine = _cards(hand & SUIT_MASKS[s])
+            winners = sum(1 for c in mine if _higher(c, sight.unseen, sight.iron).bit_count() < 2)
+            return s == trump, winners, -len(mine), s
+        return SetPlague(Suit(min(range(4), key=risk)))
 
     def _mail(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
-        return moves[rng.randrange(len(moves))]  # no better idea: a random direction
+        """Receive from the opponent whose cast-offs suit D best: the opponents pass their
+        lowest cards to a D who takes tricks (a strong hand's lowest are the highest) and
+        their highest to a D who ducks (a weak hand's highest are the lowest). Strength
+        is read from the auction (R11): a bid to take tricks is strong, a bid to lose
+        them or a pass weak. On a tie, the first direction of the legal moves."""
+        strength = _auction_strength(sight)
+        sign = -1 if _ducking(sight) else 1
+        def sender(move: Move) -> int:
+            assert isinstance(move, SetMail)
+            return next(s for s in range(sight.players)
+                        if mail_target(move.direction, s, sight.players) == sight.seat)
+        return max(moves, key=lambda m: sign * strength.get(sender(m), 0))
 
     def _send(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         """Against (or as) a D who must lose tricks, pass high cards; else low ones."""
@@ -445,14 +472,56 @@ class HeuristicBot:
         return Award(min(others, key=rank))
 
 
-def _assess(sight: _Sight) -> _Assessment:
-    """The seat's hand judged for the auction (the same hand is judged once)."""
-    return _assessment(sight.hand, sight.unseen, sight.players)
+def _assess(sight: _Sight, iron: bool = False) -> _Assessment:
+    """The seat's hand judged for the auction (the same hand is judged once), with aces
+    low under Iron (R24)."""
+    return _assessment(sight.hand, sight.unseen, sight.players, iron)
 
 
 @lru_cache(maxsize=4096)
-def _assessment(hand: int, unseen: int, players: int) -> _Assessment:
-    return _Assessment.of(hand, unseen, players)
+def _assessment(hand: int, unseen: int, players: int, iron: bool) -> _Assessment:
+    return _Assessment.of(hand, unseen, players, iron)
+
+
+class _Chances:
+    """The chances of completing standard bids with a seat's hand, each judged once:
+    by standard bid, Greed, Iron (the hand judged with aces low) and the specials' gain."""
+
+    def __init__(self, sight: _Sight, spread: float) -> None:
+        self.sight, self.spread = sight, spread
+        self.base = _assess(sight)
+        self.known: dict[tuple[str, bool, bool, float], float] = {}
+        self.told = {way: _auction_gain(sight.profile, sight.seat, sight.auction, way)
+                     for way in _Way}
+
+    def __call__(self, standard: Bid, greed: bool, iron: bool, gain: float) -> float:
+        """The chance, the specials winning ``gain`` tricks and the auction telling more."""
+        key = (standard.key, greed, iron, gain)
+        chance = self.known.get(key)
+        if chance is None:
+            assessment = _assess(self.sight, True) if iron else self.base
+            told = self.told[_way(standard)]
+            chance = self.known[key] = _chance(standard, greed, assessment, self.spread,
+                                               gain + told)
+        return chance
+
+    def hopeless(self, standard: Bid, options: Sequence[_Option]) -> bool:
+        """Whether no option can make the bid likelier than 1%, whatever the specials."""
+        gain = max(o.gain for o in options)
+        return all(self(standard, greed, iron, gain) < 0.01
+                   for greed in {o.greed for o in options} for iron in {o.iron for o in options})
+
+
+def _auction_strength(sight: _Sight) -> dict[int, int]:
+    """What each other seat's auction says of its hand (R11): 1 if it bid to take tricks,
+    -1 if it passed or bid only to lose them (or to steer)."""
+    strength: dict[int, int] = {}
+    for seat, key in sight.auction:
+        if seat == sight.seat:
+            continue
+        strong = key != "pass" and _way(sight.profile.bids[key]) is _Way.WIN
+        strength[seat] = max(strength.get(seat, -1), 1 if strong else -1)
+    return strength
 
 
 def _ducking(sight: _Sight) -> bool:
