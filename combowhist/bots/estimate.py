@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import math
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import attrs
@@ -414,32 +414,79 @@ def _keep_pareto(kept: list[_Option], option: _Option) -> None:
     kept.append(option)
 
 
+@attrs.frozen
+class _Group:
+    """Options of a standard bid that share one chance of completing it: the same use of
+    Greed and Iron, gain and tricks to avoid. Each option's expected points are
+    ``slope * chance + base`` (:func:`_expectation`)."""
+
+    greed: bool
+    iron: bool
+    gain: float
+    avoid: int
+    options: tuple[tuple[float, float, _Option], ...]
+    """``(slope, base, option)`` for each option kept, the steepest first."""
+
+
+@attrs.frozen
+class _Choices:
+    """A standard bid, how D goes about it, and its groups of options."""
+
+    standard: Bid
+    way: _Way
+    groups: tuple[_Group, ...]
+    top_gain: float
+    """The most tricks any option gains."""
+
+
 @cache
-def _options_from(profile: RuleProfile, players: int, floor: int
-                  ) -> tuple[tuple[Bid, tuple[_Option, ...]], ...]:
+def _options_from(profile: RuleProfile, players: int, floor: int) -> tuple[_Choices, ...]:
     """For each standard bid, its options worth at least ``floor`` that no other one
-    beats for every hand: one is as likely to complete and gains as many tricks, avoids no
-    more tricks, risks no more points, uses Greed and Iron alike, brings as much (and is
-    worth the same when the score is the worth, Taintless Master's Game)."""
+    beats for every hand, in groups that share a chance. Of the options alike also in
+    the points a failure costs only the steepest is kept (the cheapest on a tie); then an
+    option goes if another is as likely to complete and gains as many tricks, avoids no
+    more tricks, risks no more points and gains as many points with the chance."""
+    fail = profile.fail_points
     chosen = []
     for key, options in _options(profile, players).items():
         standard = profile.bids[key]
+        steepest: dict[tuple[bool, bool, float, int, int], _Option] = {}
+        for option in options:
+            if option.worth < floor:
+                continue
+            group = (option.greed, option.iron, option.gain, option.avoid, option.fail)
+            best = steepest.get(group)
+            if best is None or (_slope(standard, option, fail), -option.worth) > (
+                    _slope(standard, best, fail), -best.worth):
+                steepest[group] = option
         kept: list[_Option] = []
-        for option in options:  # the likeliest first
-            if option.worth >= floor and not any(_beats_option(k, option, standard)
-                                                 for k in kept):
+        for option in sorted(steepest.values(), key=lambda o: (-o.keep, -o.gain)):
+            if not any(_beats_option(k, option, standard, fail) for k in kept):
                 kept.append(option)
-        if kept:
-            chosen.append((standard, tuple(kept)))
+        groups: dict[tuple[bool, bool, float, int], list[tuple[float, float, _Option]]] = {}
+        for option in kept:
+            groups.setdefault((option.greed, option.iron, option.gain, option.avoid), []
+                              ).append((_slope(standard, option, fail), fail + option.fail,
+                                        option))
+        if groups:
+            chosen.append(_Choices(standard, _way(standard), tuple(
+                _Group(*k, tuple(sorted(v, key=lambda t: -t[0]))) for k, v in groups.items()),
+                max(o.gain for o in kept)))
     return tuple(chosen)
 
 
-def _beats_option(better: _Option, other: _Option, standard: Bid) -> bool:
+def _slope(standard: Bid, option: _Option, fail_points: int) -> float:
+    """How fast an option's expected points grow with the chance of its standard bid."""
+    points = option.worth if standard.score is None else standard.score
+    return option.keep * (points + option.bonus - fail_points - option.fail)
+
+
+def _beats_option(better: _Option, other: _Option, standard: Bid, fail_points: int) -> bool:
     """Whether ``better`` (no less likely to complete) is as good as ``other`` always."""
     return (better.greed == other.greed and better.iron == other.iron
             and better.gain >= other.gain and better.avoid & ~other.avoid == 0
-            and better.fail >= other.fail and better.bonus >= other.bonus
-            and (standard.score is not None or better.worth == other.worth))
+            and better.fail >= other.fail
+            and _slope(standard, better, fail_points) >= _slope(standard, other, fail_points))
 
 
 def _gain_of(combo: ComboBid) -> float:
@@ -489,11 +536,10 @@ def _chance(standard: Bid, greed: bool, assessment: _Assessment, spread: float,
 def _expectation(standard: Bid, option: _Option, chance: float, fail_points: int) -> float:
     """Expected points of a combo bid: ``chance`` is that of completing the standard bid
     with the option's gain, ``fail_points`` the profile's points for a failed bid (R34)."""
-    p = chance * option.keep
-    points = option.worth if standard.score is None else standard.score
-    return p * (points + option.bonus) + (1 - p) * (fail_points + option.fail)
+    return _slope(standard, option, fail_points) * chance + fail_points + option.fail
 
 
+@lru_cache(maxsize=4096)
 def _best_guesses(assessment: _Assessment, count: int, spread: float, gain: float = 0.0
                   ) -> tuple[tuple[int, ...], float]:
     """The adjacent guesses (Precise: one, Approximate: two) most likely to come true,

@@ -17,7 +17,7 @@ from combowhist.bots.estimate import (
     _auction_gain,
     _best_guesses,
     _chance,
-    _expectation,
+    _Choices,
     _gain_of,
     _Option,
     _options_from,
@@ -322,19 +322,20 @@ class HeuristicBot:
         ranked: list[tuple[float, int, Bid, _Option]] = []
         chance = _Chances(sight, self.spread)
         dodges: dict[tuple[bool, int], float] = {}
-        for standard, options in _options_from(profile, sight.players, floor):
-            if chance.hopeless(standard, options):
+        for choices in _options_from(profile, sight.players, floor):
+            if chance.hopeless(choices):
                 continue
-            ducking = _way(standard) is _Way.DUCK
-            for option in options:
-                dodge = dodges.get((ducking, option.avoid))
+            standard, ducking = choices.standard, choices.way is _Way.DUCK
+            for group in choices.groups:
+                dodge = dodges.get((ducking, group.avoid))
                 if dodge is None:
-                    dodge = dodges[ducking, option.avoid] = chance.base.dodge(ducking,
-                                                                              option.avoid)
-                p = chance(standard, option.greed, option.iron, option.gain) * dodge
-                value = _expectation(standard, option, p, profile.fail_points)
-                if value >= self.min_expectation:
-                    ranked.append((value, -option.worth, standard, option))
+                    dodge = dodges[ducking, group.avoid] = chance.base.dodge(ducking,
+                                                                             group.avoid)
+                p = chance(choices, group.greed, group.iron, group.gain) * dodge
+                for slope, base, option in group.options:
+                    value = slope * p + base
+                    if value >= self.min_expectation:
+                        ranked.append((value, -option.worth, standard, option))
         ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
         for _, _, standard, option in ranked:
             move = MakeBid(ComboBid.unchecked(profile, standard, option.specials))
@@ -490,26 +491,24 @@ class _Chances:
     def __init__(self, sight: _Sight, spread: float) -> None:
         self.sight, self.spread = sight, spread
         self.base = _assess(sight)
-        self.known: dict[tuple[str, bool, bool, float], float] = {}
         self.told = {way: _auction_gain(sight.profile, sight.seat, sight.auction, way)
                      for way in _Way}
+        self.known: dict[tuple[str, bool, bool, float], float] = {}
 
-    def __call__(self, standard: Bid, greed: bool, iron: bool, gain: float) -> float:
+    def __call__(self, choices: _Choices, greed: bool, iron: bool, gain: float) -> float:
         """The chance, the specials winning ``gain`` tricks and the auction telling more."""
-        key = (standard.key, greed, iron, gain)
+        key = (choices.standard.key, greed, iron, gain)
         chance = self.known.get(key)
         if chance is None:
             assessment = _assess(self.sight, True) if iron else self.base
-            told = self.told[_way(standard)]
-            chance = self.known[key] = _chance(standard, greed, assessment, self.spread,
-                                               gain + told)
+            chance = self.known[key] = _chance(choices.standard, greed, assessment,
+                                               self.spread, gain + self.told[choices.way])
         return chance
 
-    def hopeless(self, standard: Bid, options: Sequence[_Option]) -> bool:
-        """Whether no option can make the bid likelier than 1%, whatever the specials."""
-        gain = max(o.gain for o in options)
-        return all(self(standard, greed, iron, gain) < 0.01
-                   for greed in {o.greed for o in options} for iron in {o.iron for o in options})
+    def hopeless(self, choices: _Choices) -> bool:
+        """Whether no option can make the bid likelier than 1%, whatever the specials: a
+        trick more than the best of them gains is left for Iron (judged only if needed)."""
+        return self(choices, False, False, choices.top_gain + 1.0) < 0.01
 
 
 def _auction_strength(sight: _Sight) -> dict[int, int]:
