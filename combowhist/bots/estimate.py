@@ -311,8 +311,8 @@ def _auction_gain(profile: RuleProfile, seat: int, auction: tuple[tuple[int, str
 def _plague_keep(standard: Bid, way: _Way) -> float | None:
     """The chance of not being beplagued (R33) with the plague suit D names: the more
     tricks D needs, the more plague cards it brings home (measured: 0.72 of Game's
-    completions survive Plague, 0.2 of Max Trump's, nearly all of Precise's). Plague is
-    incompatible with the ducking bids."""
+    completions survive Plague, 0.2 of Max Trump's, nearly all of Precise's; judged with
+    the 4-player trick counts). Plague is incompatible with the ducking bids."""
     if way is _Way.DUCK:
         return None
     if way is not _Way.WIN:
@@ -418,7 +418,7 @@ def _keep_pareto(kept: list[_Option], option: _Option) -> None:
 class _Group:
     """Options of a standard bid that share one chance of completing it: the same use of
     Greed and Iron, gain and tricks to avoid. Each option's expected points are
-    ``slope * chance + base`` (:func:`_expectation`)."""
+    ``slope * chance + base`` (see :func:`_slope`)."""
 
     greed: bool
     iron: bool
@@ -476,7 +476,10 @@ def _options_from(profile: RuleProfile, players: int, floor: int) -> tuple[_Choi
 
 
 def _slope(standard: Bid, option: _Option, fail_points: int) -> float:
-    """How fast an option's expected points grow with the chance of its standard bid."""
+    """How fast an option's expected points grow with the chance of its standard bid.
+
+    With ``p = chance * keep`` the expected points are ``p * (points + bonus) + (1 - p) *
+    (fail_points + fail)`` (R34), that is ``slope * chance + fail_points + fail``."""
     points = option.worth if standard.score is None else standard.score
     return option.keep * (points + option.bonus - fail_points - option.fail)
 
@@ -531,12 +534,6 @@ def _chance(standard: Bid, greed: bool, assessment: _Assessment, spread: float,
         mean, deviation = assessment.limbo()
         return _at_least(1 + greed, (mean + gain, deviation * spread))  # R32
     return 0.0
-
-
-def _expectation(standard: Bid, option: _Option, chance: float, fail_points: int) -> float:
-    """Expected points of a combo bid: ``chance`` is that of completing the standard bid
-    with the option's gain, ``fail_points`` the profile's points for a failed bid (R34)."""
-    return _slope(standard, option, fail_points) * chance + fail_points + option.fail
 
 
 @lru_cache(maxsize=4096)
