@@ -21,6 +21,13 @@ with a 95% confidence interval (Wilson), the deals per game, how the games ended
 completed, and its mean points per declared deal::
 
     python benchmarks/bot_strength.py --games 2000 --players 4 --seed 1 --profile 1.4.2
+
+``--tables bids`` plays ``--deals`` single deals between heuristic bots instead (deal
+``d`` dealt from seed ``SEED + d`` by seat ``d % players``) and prints what they bid: for
+each standard bid how often it was declared, how often completed and the declarer's mean
+points, which special bids were declared how often, and the time per decision::
+
+    python benchmarks/bot_strength.py --tables bids --deals 5000 --players 3
 """
 
 from __future__ import annotations
@@ -34,8 +41,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from combowhist import DealRecord, Game
-from combowhist.bots import Bot, HeuristicBot, RandomBot, play_game
+from combowhist import Deal, DealRecord, Game, load_profile
+from combowhist.bots import Bot, HeuristicBot, RandomBot, play_deal, play_game
 
 MAX_DEALS = 1000
 """A game still going after this many deals is stopped and counted as unfinished."""
@@ -115,6 +122,68 @@ def report(title: str, tally: Tally, players: int) -> None:
     print()
 
 
+@attrs.define
+class Bids:
+    """What heuristic bots declared in single deals."""
+
+    deals: int = 0
+    standard: Counter[str] = attrs.field(factory=Counter)
+    """Contracts by standard bid."""
+    completed: Counter[str] = attrs.field(factory=Counter)
+    points: Counter[str] = attrs.field(factory=Counter)
+    special: Counter[str] = attrs.field(factory=Counter)
+    """Contracts holding each special bid."""
+    moves: int = 0
+    seconds: float = 0.0
+
+
+def play_bids(bot: Bot, deals: int, players: int, profile: str, seed: int) -> Bids:
+    """Play ``deals`` deals with ``bot`` in every seat and tally the contracts."""
+    bids = Bids()
+    start = time.perf_counter()
+    for number in range(deals):
+        deal = Deal.new(players=players, dealer=number % players, profile=profile,
+                        seed=seed + number)
+        deal = play_deal(deal, [bot] * players, random.Random(seed + number))
+        bids.deals += 1
+        bids.moves += len(deal.log)
+        result = deal.result
+        assert result is not None
+        if result.declarer is None or result.combo is None:
+            continue
+        key = result.combo.standard.key
+        bids.standard[key] += 1
+        bids.completed[key] += result.completed
+        bids.points[key] += result.points[result.declarer]
+        bids.special.update(b.key for b in result.combo.specials)
+    bids.seconds = time.perf_counter() - start
+    return bids
+
+
+def report_bids(bids: Bids, players: int, profile: str) -> None:
+    """Print what was declared, bid by bid, in the profile's table order."""
+    rules = load_profile(profile)
+    contracts = bids.standard.total()
+    print(f"{players} heuristic, {bids.deals} deals: {contracts} contracts, "
+          f"{sum(bids.completed.values()) / contracts:.3f} completed, "
+          f"{sum(bids.points.values()) / contracts:+.2f} points per contract, "
+          f"{bids.seconds / bids.moves * 1000:.3f} ms per decision and move")
+    print(f"  {'standard bid':<24}{'contracts':>10}{'share':>8}{'completed':>11}"
+          f"{'points':>8}")
+    for bid in rules.standard_bids:
+        count = bids.standard[bid.key]
+        rate = f"{bids.completed[bid.key] / count:>11.2f}" if count else f"{'-':>11}"
+        points = f"{bids.points[bid.key] / count:>+8.2f}" if count else f"{'-':>8}"
+        print(f"  {bid.key:<24}{count:>10}{count / contracts:>8.1%}{rate}{points}")
+    declared = sum(1 for b in rules.standard_bids if bids.standard[b.key])
+    print(f"  standard bids declared: {declared} of {len(rules.standard_bids)}")
+    specials = ", ".join(f"{b.key} {bids.special[b.key] / contracts:.1%}"
+                         for b in rules.special_bids)
+    declared = sum(1 for b in rules.special_bids if bids.special[b.key])
+    print(f"  special bids declared: {declared} of {len(rules.special_bids)}: {specials}")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games per table")
@@ -122,12 +191,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="game g uses seed SEED + g")
     parser.add_argument("--profile", default="1.4.2", help="rule profile (1.4.1 or 1.4.2)")
     parser.add_argument("--tables", default="mixed,heuristic,random",
-                        help="which tables, comma-separated: mixed, heuristic, random")
+                        help="which tables, comma-separated: mixed, heuristic, random, bids")
+    parser.add_argument("--deals", type=int, default=2000, help="deals for the bids table")
     args = parser.parse_args()
     heuristic, rand = HeuristicBot(), RandomBot()
+    tables = args.tables.split(",")
+    if "bids" in tables:
+        report_bids(play_bids(heuristic, args.deals, args.players, args.profile, args.seed),
+                    args.players, args.profile)
+        tables.remove("bids")
+        if not tables:
+            return
     print(f"Bot strength: {args.players} players, profile {args.profile}, classic variant, "
           f"{args.games} games per table, seeds {args.seed}-{args.seed + args.games - 1}\n")
-    tables = args.tables.split(",")
     if "mixed" in tables:
         tally = play_table([heuristic], rand, args.games, args.players, args.profile,
                            args.seed)

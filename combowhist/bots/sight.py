@@ -14,6 +14,7 @@ from combowhist.cards import (
     rank_strength,
 )
 from combowhist.deal import Deal
+from combowhist.moves import MakeBid, Pass
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.state import Phase
 from combowhist.views import PlayerView
@@ -56,6 +57,9 @@ class _Sight:
     guesses: tuple[int, ...]
     laid: tuple[int, ...]
     """Rank Trump's laid cards as far as the seat sees them (``-1`` for a hidden one)."""
+    auction: tuple[tuple[int, str], ...]
+    """The auction's moves, public (R11): ``(seat, standard bid key)`` for a bid,
+    ``(seat, "pass")`` for a pass."""
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> _Sight:
@@ -71,6 +75,14 @@ class _Sight:
             revealed = deal.phase is not Phase.RANK_COMMIT
             laid = tuple(c if revealed or s == seat else -1 for s, c in enumerate(contract.laid))
         trump = deal.trump
+        auction = []
+        for mover, move in deal.log:
+            if isinstance(move, MakeBid):
+                auction.append((mover, move.combo.standard.key))
+            elif isinstance(move, Pass):
+                auction.append((mover, "pass"))
+            else:
+                break
         return cls(
             seat, deal.players, deal.profile, deal.phase, deal.hand_masks[seat],
             deal.table.deck, played,
@@ -78,7 +90,7 @@ class _Sight:
             -1 if contract is None else contract.declarer,
             None if contract is None else contract.combo,
             -1 if trump is None else int(trump), deal.trick_cards, deal.winners,
-            deal.guesses, laid,
+            deal.guesses, laid, tuple(auction),
         )
 
     @classmethod
@@ -87,12 +99,16 @@ class _Sight:
         played = 0
         high_bid = None
         profile = load_profile(view.profile_name)
-        for text in view.history:
+        auction = []
+        for mover, text in view.log:
             word, _, rest = text.partition(" ")
             if word == "play":
                 played |= Card.parse(rest).mask
             elif word == "bid":
                 high_bid = ComboBid.parse(rest, profile, view.players)
+                auction.append((mover, high_bid.standard.key))
+            elif word == "pass":
+                auction.append((mover, "pass"))
         laid = tuple(-1 if c is None else c.index for c in view.laid)
         return cls(
             view.seat, view.players, profile, view.phase, view.hand.mask,
@@ -100,6 +116,7 @@ class _Sight:
             -1 if view.declarer is None else view.declarer, view.combo,
             -1 if view.trump is None else int(view.trump),
             tuple((s, c.index) for s, c in view.trick), view.trick_winners, view.guesses, laid,
+            tuple(auction),
         )
 
     @property
