@@ -37,8 +37,9 @@ EDITIONS = ("1.4.1", "1.4.2")
 DEALS = 10_000
 SEED = "decks"
 LAYS = ("lowest", "random")
-"""How the players lay their Rank Trump card: as the heuristic bot does (its lowest card),
-or a random card of the hand (the same place in the hand in both editions)."""
+"""How the players lay their Rank Trump card: as the heuristic bot does (a low card: the lowest
+of its longest suit), or a random card of the hand (the same place in the hand in both
+editions)."""
 DIFFERENCES = ("options", "taken", "trump", "tricks", "completed")
 """What is compared between the editions, deal by deal: the cards D may take (R14), the
 card D takes, the trump suit, D's tricks and whether D completes Rank Trump."""
