@@ -110,9 +110,10 @@ def knowledge_after_each_move(game: Game, you: int) -> list[set[Card]]:
 
 
 SCENARIOS = {
-    # the issue's example: a bot declares Rank Trump with Master's Mail
-    "issue9-seed42": (["--seed", "42"], ["bid rank_trump+atelier+masters_mail"], 2,
-                      {"commit", "take", "send"}),
+    # the issue's example (its seed was 42 before the bots changed): Rank Trump with
+    # Master's Mail, the bots' face-down cards and Mail between them
+    "issue9-rank-trump-masters-mail": (["--seed", "41"], ["bid rank_trump+atelier+masters_mail"],
+                                       2, {"commit", "take", "send"}),
     # you declare Master's Trump with Mail, Justice, Master's Mail, Plague and Open Hand,
     # then Rank Trump with Atelier and Master's Mail
     "4-players-you-declare": (
@@ -122,7 +123,7 @@ SCENARIOS = {
         {"prefer", "justice", "plague", "mail", "send", "award", "commit", "take", "atelier",
          "refill"}),
     "3-players-you-declare": (
-        ["--seed", "2", "--players", "3"],
+        ["--seed", "62", "--players", "3"],
         ["bid masters_trump+mail+justice+masters_mail+open_hand+penalty+lock+plague"], 2,
         {"justice", "mail", "send", "award", "commit", "take", "atelier", "refill"}),
     "4-players-random-bots": (["--seed", "3", "--bots", "random"], [], 3, {"send"}),
@@ -152,7 +153,7 @@ def test_issue9_play_names_no_card_the_humans_view_does_not_hold(
 def test_issue9_a_face_down_card_and_mail_between_others_are_told_without_cards(
     tmp_path: Path,
 ) -> None:
-    screen, _ = play_scripted(tmp_path, ["--seed", "42"],
+    screen, _ = play_scripted(tmp_path, ["--seed", "41"],
                               ["bid rank_trump+atelier+masters_mail"], 1)
     assert "player 3: commit a card face down" in screen
     assert re.search(r"player \d: send 3 cards face down to player \d", screen)
