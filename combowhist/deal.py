@@ -20,9 +20,16 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
-from combowhist.errors import IllegalMoveError, InvalidBidError, NotationError, SetupError
+from combowhist.errors import (
+    IllegalMoveError,
+    InvalidBidError,
+    NotationError,
+    SetupError,
+    described,
+    shown,
+)
 from combowhist.legal import LegalMoves
-from combowhist.moves import Move, Play, check_move, described, parse_move, short_repr
+from combowhist.moves import Move, Play, check_move, parse_move
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules import auction, play, setup
 from combowhist.rules.playout import playout
@@ -94,11 +101,11 @@ class Deal:
         Set-up mistakes raise :class:`~combowhist.errors.SetupError`."""
         rules = load_profile(profile)
         if type(players) is not int or players not in (3, 4):
-            raise SetupError(f"a deal has 3 or 4 participants, not {short_repr(players)} "
+            raise SetupError(f"a deal has 3 or 4 participants, not {shown(players)} "
                              f"(R3)")
-        _check_dealer(dealer, players)
+        _check_dealer(dealer, players)  # before dealing from it
         if rng is not None and seed is not None:
-            raise SetupError(f"give a seed or an rng, not both (seed {short_repr(seed)})")
+            raise SetupError(f"give a seed or an rng, not both (seed {shown(seed)})")
         if rng is not None and not isinstance(rng, random.Random):
             raise SetupError(f"rng must be a random.Random, not {described(rng)}")
         generator = rng if rng is not None else random.Random(seed_value(seed))
@@ -153,7 +160,6 @@ class Deal:
                     f"deck of profile {rules} (R2)"
                 )
             seen |= mask
-        _check_dealer(dealer, players)
         return cls._start(rules, players, dealer, tuple(masks), scores, potentials)
 
     @classmethod
@@ -171,7 +177,7 @@ class Deal:
         for name, row in (("scores", score_row), ("potentials", potential_row)):
             if len(row) != players or not all(isinstance(v, int) for v in row):
                 raise SetupError(f"{name} must be {players} integers, one per seat, got "
-                                 f"{short_repr(row)}")
+                                 f"{shown(row)}")
         _check_dealer(dealer, players)
         banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
         table = Table(profile, players, dealer, hands, score_row, potential_row,
@@ -435,7 +441,7 @@ _FIELDS = tuple(f.name for f in attrs.fields(Deal))
 
 def _check_dealer(dealer: object, players: int) -> None:
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise SetupError(f"dealer {short_repr(dealer)} is not a seat 0-{players - 1}")
+        raise SetupError(f"dealer {shown(dealer)} is not a seat 0-{players - 1}")
 
 
 _DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -451,13 +457,13 @@ def seed_value(seed: object) -> int | str | None:
     if seed is None or type(seed) is int:
         return seed
     if type(seed) is not str:
-        raise SetupError(f"seed {short_repr(seed)}: a seed is an integer or a string")
+        raise SetupError(f"seed {shown(seed)}: a seed is an integer or a string")
     if _DECIMAL.fullmatch(seed) is None:
         return seed
     try:
         return int(seed)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
-        raise SetupError(f"seed {short_repr(seed)}: a string of digits is read as an "
+        raise SetupError(f"seed {shown(seed)}: a string of digits is read as an "
                          f"integer, and this one is too long to read") from None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ __all__ = [
     "SerializationError",
     "SetupError",
     "SimulationError",
+    "described",
+    "shown",
 ]
 
 
@@ -76,3 +79,27 @@ class SimulationError(CombowhistError):
     partial: SimulationResult | None = None
     """For a run that failed part-way: the result of the items (deals or games) finished
     before the one that failed (see :mod:`combowhist.simulate`); ``None`` otherwise."""
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist = 3, 60, 60, 8
+_LONG_TEXT = 60
+
+
+def shown(value: object) -> str:
+    """A value as an error message shows it: its ``repr``, shortened when long or deep (a
+    long string with its length). Safe for an integer too long to print and for a
+    structure nested too deeply."""
+    if isinstance(value, str) and len(value) > _LONG_TEXT:
+        return f"{value[:_LONG_TEXT]!r}… ({len(value)} characters)"
+    if type(value) is int and value.bit_length() > 128:
+        return f"(int too large to show: {value.bit_length()} bits)"
+    try:
+        return _SHOWN.repr(value)
+    except (ValueError, RecursionError):
+        return f"({type(value).__name__} too large to show)"
+
+
+def described(value: object) -> str:
+    """A value's type and :func:`shown` form, e.g. ``int 42``, for an error message."""
+    return f"{type(value).__name__} {shown(value)}"

@@ -40,6 +40,7 @@ from combowhist.errors import (
     InvalidBidError,
     NotationError,
     SetupError,
+    shown,
 )
 from combowhist.events import (
     Cheat,
@@ -231,7 +232,7 @@ class Game:
         """
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameSetupError(f"a game needs {MIN_PLAYERS} or more players, at most "
-                                 f"{MAX_PLAYERS} (MAX_PLAYERS), not {_shown(players)} (R3)")
+                                 f"{MAX_PLAYERS} (MAX_PLAYERS), not {shown(players)} (R3)")
         rules = load_profile(profile)
         chosen = Variant.of(variant, rules, rounds)
         try:
@@ -240,7 +241,7 @@ class Game:
             raise GameSetupError(f"mode {mode!r}: a game's mode is 'seeded', 'hands' or "
                                  f"'sheet'") from None
         if type(dealer) is not int or not 0 <= dealer < players:
-            raise GameSetupError(f"dealer {_shown(dealer)} is not a player 0-{players - 1}")
+            raise GameSetupError(f"dealer {shown(dealer)} is not a player 0-{players - 1}")
         try:
             seed = seed_value(seed)
         except SetupError as error:
@@ -746,10 +747,3 @@ class Game:
 
 _FIELDS = tuple(f.name for f in attrs.fields(Game))
 _SEAT = re.compile(r"\bseat ([0-9])\b")
-
-
-def _shown(value: object) -> str:
-    """``value`` for an error message; an integer too long to print is named by its size."""
-    if type(value) is int and value.bit_length() > 64:
-        return f"an integer of {value.bit_length()} bits"
-    return repr(value)

@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices, suit_bits
 from combowhist.combos import ComboSpace, legal_combos
-from combowhist.errors import CombowhistError, NotationError
+from combowhist.errors import CombowhistError, NotationError, shown
 from combowhist.lazy import LazySequence
 from combowhist.moves import (
     PLAYS,
@@ -24,7 +24,6 @@ from combowhist.moves import (
     SetAtelier,
     check_move,
     parse_move,
-    short_repr,
 )
 from combowhist.profiles import RuleProfile
 
@@ -201,7 +200,7 @@ class LegalMoves(LazySequence[Move]):
         """The moves :meth:`to_data` describes, bids of ``profile`` for ``players``
         participants. Raises :class:`~combowhist.errors.NotationError` for anything else."""
         if not isinstance(data, list):
-            raise NotationError(f"legal moves: expected a list, got {short_repr(data)}")
+            raise NotationError(f"legal moves: expected a list, got {shown(data)}")
         parts: list[Sequence[Any]] = []
         few: list[Move] = []
         for item in data:
@@ -243,7 +242,7 @@ def _many(item: object, profile: RuleProfile, players: int) -> Sequence[Any]:
         if factory is not None and type(size) is int and 0 < size <= 52 and isinstance(
                 cards, str):
             return CardSubsetMoves(CardSet.parse(cards).mask, size, factory)
-    raise NotationError(f"legal moves: {short_repr(item)} is not a move, {{'bids': N}} nor "
+    raise NotationError(f"legal moves: {shown(item)} is not a move, {{'bids': N}} nor "
                         f"{{'move': 'send' or 'atelier', 'size': N, 'cards': '…'}}")
 
 

@@ -14,14 +14,13 @@ must hold the type it is declared with.
 
 from __future__ import annotations
 
-import reprlib
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit
-from combowhist.errors import NotationError
+from combowhist.errors import NotationError, described, shown
 
 if TYPE_CHECKING:
     from combowhist.profiles import RuleProfile
@@ -234,13 +233,6 @@ PLAYS: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 """The 52 ``play`` moves by card index (moves are values: these are shared)."""
 
 
-def shown(text: str, limit: int = 60) -> str:
-    """``repr(text)``, shortened to about ``limit`` characters for an error message."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text)} characters)"
-
-
 def _number(text: str, line: str) -> int:
     # Only ASCII digits: int() would take '٣' and choke on '³' or 5000 digits.
     if not (text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS):
@@ -313,20 +305,6 @@ _CARD_MOVES: dict[str, type[SetJustice | Commit | Take | Refill | Play]] = {
     "refill": Refill,
     "play": Play,
 }
-
-
-def short_repr(value: object) -> str:
-    """A short ``repr`` of any value for an error message (:mod:`reprlib`'s); safe for an
-    integer too long to print or a structure nested too deeply."""
-    try:
-        return reprlib.repr(value)
-    except (ValueError, RecursionError):
-        return f"({type(value).__name__} too large to show)"
-
-
-def described(value: object) -> str:
-    """A value's type and :func:`short_repr`, e.g. ``int 42``, for an error message."""
-    return f"{type(value).__name__} {short_repr(value)}"
 
 
 _SHAPES: dict[type, dict[str, tuple[type, ...]]] = {

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from combowhist.errors import CombowhistError, SerializationError
+from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.events import Outcome
-from combowhist.moves import Move, short_repr, shown
+from combowhist.moves import Move
 from combowhist.profiles import RuleProfile, available_profiles, load_profile, profile_from_data
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def _field(data: dict[str, Any], key: str, kind: type, what: str, saved: str = "
         raise SerializationError(f"saved {saved}: {key!r} is missing ({what})")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise SerializationError(f"saved {saved}: {key!r} must be {what}, got {short_repr(value)}")
+        raise SerializationError(f"saved {saved}: {key!r} must be {what}, got {shown(value)}")
     return value
 
 
@@ -87,7 +87,7 @@ def _int_list(data: dict[str, Any], key: str, players: int) -> list[int]:
         isinstance(v, int) and not isinstance(v, bool) for v in values
     ):
         raise SerializationError(f"saved deal: {key!r} must be {players} integers, got "
-                                 f"{short_repr(values)}")
+                                 f"{shown(values)}")
     return values
 
 
@@ -104,7 +104,7 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     players = _field(data, "players", int, "3 or 4")
     if players not in (3, 4):
         raise SerializationError(f"saved deal: 'players': a deal has 3 or 4 participants, not "
-                                 f"{short_repr(players)} (R3)")
+                                 f"{shown(players)} (R3)")
     dealer = _field(data, "dealer", int, "a seat number")
     scores = _int_list(data, "scores", players)
     potentials = _int_list(data, "potentials", players)
@@ -121,7 +121,7 @@ def deal_from_data(data: Any, profile: RuleProfile | str | None = None) -> Deal:
     for number, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise SerializationError(f"saved deal: move {number} must be a string, got "
-                                     f"{short_repr(text)}")
+                                     f"{shown(text)}")
         try:
             deal = deal.apply(text)
         except CombowhistError as error:
@@ -138,11 +138,11 @@ def _check_header(data: Any, kind: str, saved: str) -> None:
                                  f"{type(data).__name__}{hint}")
     if data.get("format") != kind:
         raise SerializationError(f"saved {saved}: 'format' must be {kind!r}, got "
-                                 f"{short_repr(data.get('format'))}")
+                                 f"{shown(data.get('format'))}")
     version = data.get("version")
     if type(version) is not int or version not in READABLE_VERSIONS:
         raise SerializationError(
-            f"saved {saved}: version {short_repr(version)} is not readable by this version "
+            f"saved {saved}: version {shown(version)} is not readable by this version "
             f"of combowhist (it reads {' and '.join(map(str, READABLE_VERSIONS))})")
 
 
@@ -158,10 +158,10 @@ def _load_profile(given: RuleProfile | str | None, name: str, data: dict[str, An
         return _saved_rules(rules, name, saved)
     try:
         return load_profile(given if given is not None else name)
-    except (ValueError, OSError) as error:  # also a name no file can have (NUL, too long)
+    except CombowhistError as error:  # a name no profile has, or no file can (NUL, too long)
         hint = ("; a file saved before version 2 names a house rule without holding it: "
                 "pass its profile" if given is None and data["version"] < 2 else "")
-        raise SerializationError(f"saved {saved}: 'profile' {short_repr(name)}: "
+        raise SerializationError(f"saved {saved}: 'profile' {shown(name)}: "
                                  f"{error}{hint}") from error
 
 
@@ -169,8 +169,8 @@ def _saved_rules(rules: Any, name: str, saved: str) -> RuleProfile:
     """The house rule a version 2 file holds, checked as a profile file is."""
     if not isinstance(rules, dict) or rules.get("name") != name:
         raise SerializationError(f"saved {saved}: 'rules' must be the rules of profile "
-                                 f"{short_repr(name)} (an object named so), got "
-                                 f"{short_repr(rules)}")
+                                 f"{shown(name)} (an object named so), got "
+                                 f"{shown(rules)}")
     try:
         return profile_from_data(rules, f"<the rules saved in a {saved}>")
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
@@ -252,10 +252,10 @@ def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
     keys = {"kind", "winning_score", "floor", "rounds"}
     if not isinstance(variant, dict) or set(variant) != keys:
         raise _game_error(f"'variant' must be an object with {sorted(keys)}, got "
-                          f"{short_repr(variant)}")
+                          f"{shown(variant)}")
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str | None):
-        raise _game_error(f"'seed' must be an integer, a string or null, got {short_repr(seed)}")
+        raise _game_error(f"'seed' must be an integer, a string or null, got {shown(seed)}")
     name = _field(data, "profile", str, "a profile name", "game")
     players = _field(data, "players", int, "a number of players", "game")
     dealer = _field(data, "dealer", int, "a player number", "game")
@@ -264,9 +264,7 @@ def _new_game(data: Any, profile: RuleProfile | str | None) -> Game:
     try:
         return Game.new(players, profile=rules, seed=seed, dealer=dealer,
                         variant=Variant(**variant), mode=mode)
-    except (ValueError, TypeError, ArithmeticError, MemoryError) as error:
-        # Whatever the saved values make Game.new or Variant raise, e.g. a player count
-        # too large to allocate, is the file's fault.
+    except (CombowhistError, TypeError) as error:  # the saved values' fault
         raise _game_error(f"'players', 'dealer', 'mode', 'seed' or 'variant': "
                           f"{type(error).__name__}: {error}") from error
 
@@ -278,27 +276,27 @@ def _apply_action(game: Game, item: Any) -> Game:
         return game.apply(item)
     if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
         raise _game_error(f"an action is a move string or an object with 'hands', "
-                          f"'outcome' or 'cheat', got {short_repr(item)}")
+                          f"'outcome' or 'cheat', got {shown(item)}")
     if "cheat" in item:
         fields = dict(item)
         kind = fields.pop("cheat")
         if kind not in CHEATS:
-            raise _game_error(f"unknown action {short_repr(item)}: a cheat is one of "
+            raise _game_error(f"unknown action {shown(item)}: a cheat is one of "
                               f"{sorted(CHEATS)}")
         return game.adjudicate(CHEATS[kind](**fields))
     if "hands" in item:
         hands = item["hands"]
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
             raise _game_error(f"'hands' must be a list of strings of cards, got "
-                              f"{short_repr(hands)}")
+                              f"{shown(hands)}")
         return game.deal_hands(Hands(hands))
     if "outcome" in item:
         fields = item["outcome"]
         if not isinstance(fields, dict):
-            raise _game_error(f"'outcome' must be an object, got {short_repr(fields)}")
+            raise _game_error(f"'outcome' must be an object, got {shown(fields)}")
         return game.record(Outcome(**fields))
     raise _game_error(f"an action is a move string or an object with 'hands', 'outcome' or "
-                      f"'cheat', got {short_repr(item)}")
+                      f"'cheat', got {shown(item)}")
 
 
 def game_states(source: Game | Any, profile: RuleProfile | str | None = None) -> Iterator[Game]:
@@ -314,13 +312,13 @@ def game_states(source: Game | Any, profile: RuleProfile | str | None = None) ->
     yield game
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise _game_error(f"'actions' must be a list, got {short_repr(actions)}")
+        raise _game_error(f"'actions' must be a list, got {shown(actions)}")
     for number, item in enumerate(actions, start=1):
         try:
             game = _apply_action(game, item)
         except (CombowhistError, TypeError) as error:
             message = str(error).removeprefix("saved game: ")
-            raise _game_error(f"action {number} {short_repr(item)}: {message}") from None
+            raise _game_error(f"action {number} {shown(item)}: {message}") from None
         yield game
 
 

@@ -14,9 +14,9 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
-from combowhist.errors import CombowhistError, SerializationError
+from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.moves import Commit, Send, SetAtelier, SetMail, short_repr
+from combowhist.moves import Commit, Send, SetAtelier, SetMail
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import DealResult, Phase
@@ -191,7 +191,7 @@ class PlayerView:
         profile passed). Raises :class:`~combowhist.errors.SerializationError` naming the
         key for data that is not such a view."""
         if not isinstance(data, dict):
-            raise SerializationError(f"saved view: expected a dict, got {short_repr(data)}")
+            raise SerializationError(f"saved view: expected a dict, got {shown(data)}")
         try:
             return _view_from_data(data, profile)
         except (CombowhistError, KeyError, TypeError, AttributeError) as error:

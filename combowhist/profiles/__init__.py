@@ -41,8 +41,8 @@ import attrs
 
 from combowhist.bids import Bid
 from combowhist.cards import FULL_MASK, CardSet
-from combowhist.errors import NotationError, ProfileError
-from combowhist.profiles.schema import build_bids, check_document, shown
+from combowhist.errors import NotationError, ProfileError, shown
+from combowhist.profiles.schema import build_bids, check_document
 
 __all__ = [
     "DEFAULT_PROFILE",

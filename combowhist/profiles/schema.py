@@ -9,14 +9,13 @@ never ends, no ban threshold that bans everyone from the start.
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Mapping
 from typing import Any
 
 from combowhist.bids import Bid, Goal, GoalKind, TrumpRule
-from combowhist.errors import ProfileError
+from combowhist.errors import ProfileError, shown
 
-__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "build_bids", "check_document", "shown"]
+__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "build_bids", "check_document"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
 STR_LIST, INT_LIST = "a list of strings", "a list of integers"
@@ -151,13 +150,6 @@ MAX_CONDITIONED = 10
 incompatible with another special bid: the combo bids' table checks every combination of
 them (the editions have 6; each one more doubles the work)."""
 
-_SHOWN = reprlib.Repr()
-_SHOWN.maxlevel, _SHOWN.maxstring, _SHOWN.maxother, _SHOWN.maxlist = 3, 60, 60, 8
-
-
-def shown(value: object) -> str:
-    """A value as an error message shows it: its ``repr``, shortened when long or deep."""
-    return _SHOWN.repr(value)
 
 
 def _check_range(value: Any, key: str, where: str, source: str) -> None:
