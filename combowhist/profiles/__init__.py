@@ -185,7 +185,7 @@ class RuleProfile:
     def __reduce__(self) -> tuple[Any, ...]:
         if self.key in _EDITIONS and _load_edition(self.key) == self:
             return (load_profile, (self.key,))
-        return (_unpickle, (self.data, self.source))
+        return (_shared_profile, (self.data, self.source))
 
     def __str__(self) -> str:
         return self.key
@@ -206,16 +206,16 @@ def _digest(key: str, data: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-_UNPICKLED: weakref.WeakValueDictionary[str, RuleProfile] = weakref.WeakValueDictionary()
+_SHARED: weakref.WeakValueDictionary[str, RuleProfile] = weakref.WeakValueDictionary()
 
 
-def _unpickle(data: dict[str, Any], source: str) -> RuleProfile:
-    """A house rule from a pickle: one object per content while any is alive, so states
-    unpickled one by one share their profile."""
+def _shared_profile(data: dict[str, Any], source: str) -> RuleProfile:
+    """A profile built from its data (a pickle's, a saved deal's): one object per content
+    while any is alive, so states unpickled or loaded one by one share their profile."""
     digest = _digest(data["name"], data)
-    profile = _UNPICKLED.get(digest)
+    profile = _SHARED.get(digest)
     if profile is None:
-        profile = _UNPICKLED[digest] = _build(data, source)
+        profile = _SHARED[digest] = _build(data, source)
     return profile
 
 
@@ -225,7 +225,7 @@ def profile_from_data(data: Mapping[str, Any], source: str = "<data>") -> RulePr
     ``source`` and the key if it is not a valid profile."""
     if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
         raise ProfileError(f"{source}: name: a profile's data is a table with a name")
-    return _unpickle(dict(data), source)
+    return _shared_profile(dict(data), source)
 
 
 def normalize_name(text: str) -> str:

@@ -22,6 +22,7 @@ __all__ = [
     "atelier_eligible",
     "begin_play",
     "finish_trick",
+    "flags_after",
     "illegal_play_reason",
     "legal_play_mask",
     "next_trump",
@@ -76,6 +77,18 @@ def legal_play_mask(
         if non_plague and cards & non_plague:
             cards &= non_plague
     return cards
+
+
+def flags_after(flags: int, card: int, is_declarer: bool, leading: bool, trump: int,
+                plague_suit: int) -> int:
+    """The play flags after ``card`` is played: an opponent's trump lifts Block Trump's
+    restriction (R27), a plague card played other than as D's lead lifts Plague's (R28)."""
+    suit = card // 13
+    if not is_declarer and suit == trump:
+        flags |= OPPONENT_TRUMPED
+    if suit == plague_suit and not (is_declarer and leading):
+        flags |= PLAGUE_PLAYED
+    return flags
 
 
 def illegal_play_reason(
@@ -203,11 +216,7 @@ def play(deal: Deal, seat: int, card: int) -> Deal:
         reason = illegal_play_reason(card, hand, led, is_declarer, block, contract.plague,
                                      flags)
         raise deal.refuse(seat, f"play {ALL_CARDS[card]}", reason)
-    suit = card // 13
-    if not is_declarer and suit == deal.trump_now:
-        flags |= OPPONENT_TRUMPED
-    if suit == contract.plague and not (is_declarer and not trick):
-        flags |= PLAGUE_PLAYED
+    flags = flags_after(flags, card, is_declarer, not trick, deal.trump_now, contract.plague)
     hands = list(deal.hand_masks)
     hands[seat] = hand & ~(1 << card)
     trick = (*trick, (seat, card))

@@ -9,10 +9,11 @@
 reaches from the same ``rng`` state, and leaves ``rng`` as that loop does: the same draws,
 in the same order, with the same bounds. Trick play, most of a deal's moves, runs on plain
 ints with the rule primitives of :mod:`combowhist.rules.play` (:func:`legal_play_mask`,
-:func:`trick_winner`, :func:`next_trump`); every play the kernel cannot settle alone (one
-that empties a card from the atelier, or completes a trick holding the card of justice, or
-the last trick) and every decision outside trick play goes through the checked path. So the
-result is a real state: its history, result, views and JSON are those of the checked loop.
+:func:`flags_after`, :func:`trick_winner`, :func:`next_trump`); every play the kernel cannot
+settle alone (one that empties a card from the atelier, or completes a trick holding the card
+of justice, or the last trick) and every decision outside trick play goes through the checked
+path. So the result is a real state: its history, result, views and JSON are those of the
+checked loop.
 """
 
 from __future__ import annotations
@@ -24,9 +25,8 @@ from typing import TYPE_CHECKING
 from combowhist.moves import PLAYS
 from combowhist.rules.play import (
     NO_SUIT,
-    OPPONENT_TRUMPED,
-    PLAGUE_PLAYED,
     TRICKS,
+    flags_after,
     legal_play_mask,
     next_trump,
     play,
@@ -90,11 +90,7 @@ def _play_tricks(deal: Deal, randrange: Callable[[int], int]) -> Deal:
                                deal.auction, contract, leader, tuple(trick), tuple(winners),
                                tuple(taken), flags, atelier, trump, None)
             return play(state, seat, card)
-        suit = card // 13
-        if not is_declarer and suit == trump:
-            flags |= OPPONENT_TRUMPED
-        if suit == plague and not (is_declarer and not trick):
-            flags |= PLAGUE_PLAYED
+        flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
         hands[seat] = hand ^ bit
         trick.append((seat, card))
         log.append((seat, PLAYS[card]))
