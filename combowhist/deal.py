@@ -14,9 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import Any
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
@@ -31,51 +29,67 @@ from combowhist.errors import (
 from combowhist.legal import LegalMoves
 from combowhist.moves import Move, Play, check_move, parse_move
 from combowhist.profiles import RuleProfile, load_profile
-from combowhist.rules import auction, play, setup
+from combowhist.rules import auction, play
+from combowhist.rules.phases import PHASES
 from combowhist.rules.playout import playout
-from combowhist.state import Auction, Contract, DealResult, Phase, Table
-
-if TYPE_CHECKING:
-    from combowhist.views import PlayerView
+from combowhist.state import (
+    Auction,
+    Contract,
+    DealResult,
+    LogCell,
+    Phase,
+    State,
+    Table,
+    log_cells,
+    log_pairs,
+    make,
+)
+from combowhist.views import PlayerView
 
 __all__ = ["Deal", "legal_moves", "seed_value"]
 
 HAND_SIZE = 13
 
 
-@attrs.frozen(repr=False)
 class Deal:
     """One deal: an immutable value. :meth:`apply` returns the next state.
 
     Create one with :meth:`new` (shuffled from a seed) or :meth:`from_hands`. Seats are
     ``0 … players-1`` clockwise; with more than 4 players a :class:`~combowhist.Game` maps
-    its players to a deal's 4 participants.
+    its players to a deal's 4 participants. Two deals are equal when they hold the same
+    state; equal deals have the same legal moves and history.
     """
 
-    table: Table
-    phase: Phase
-    """Where the deal is (see :class:`Phase`)."""
-    to_move: int | None
-    """The seat whose decision comes next; ``None`` when the deal is over."""
-    log: tuple[tuple[int, Move], ...]
-    """Every move so far as a ``(seat, move)`` pair: :attr:`history` with the seats (a
-    :class:`~combowhist.views.PlayerView` has the same two, as the seat sees them)."""
-    hand_masks: tuple[int, ...]
-    auction: Auction
-    contract: Contract | None
-    leader: int
-    trick_cards: tuple[tuple[int, int], ...]
-    """The current trick as (seat, card index) pairs."""
-    winners: tuple[int, ...]
-    """The seat that brought home each finished trick."""
-    taken: tuple[int, ...]
-    """The cards each seat has brought home, as bitmasks."""
-    flags: int
-    atelier_mask: int
-    trump_now: int
-    """The suit that is trump in the current trick, ``-1`` for none."""
-    result: DealResult | None
-    """How the deal ended; ``None`` until it has."""
+    __slots__ = ("_log", "_state")
+
+    _state: State
+    _log: tuple[tuple[int, Move], ...] | None
+
+    def __init__(self) -> None:
+        raise TypeError("create a deal with Deal.new(...) or Deal.from_hands(...)")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Deal is immutable: cannot set {name!r} (apply a move to "
+                             f"get the next state)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Deal is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Deal:
+            return NotImplemented
+        return self._state == other._state
+
+    def __hash__(self) -> int:
+        return hash(self._state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The log chain goes flat, seats and phases as bytes: a pickle stays small.
+        state = self._state
+        cells = log_cells(state.log)
+        return (_unpickle, (state.but(log=None), bytes(cell[1] for cell in cells),
+                            tuple(cell[2] for cell in cells),
+                            bytes(_PHASE_NUMBER[cell[3]] for cell in cells)))
 
     # -- creating ---------------------------------------------------------------------------
 
@@ -109,12 +123,13 @@ class Deal:
         if rng is not None and not isinstance(rng, random.Random):
             raise SetupError(f"rng must be a random.Random, not {described(rng)}")
         generator = rng if rng is not None else random.Random(seed_value(seed))
-        cards = mask_indices(rules.deck(players).mask)
+        deck = rules.deck(players).mask
+        cards = mask_indices(deck)
         generator.shuffle(cards)
-        hands = [0] * players
-        for i, card in enumerate(cards):
-            hands[(dealer + 1 + i) % players] |= 1 << card
-        return cls._start(rules, players, dealer, tuple(hands), scores, potentials)
+        # The i-th card goes to seat (dealer + 1 + i) % players: every players-th card.
+        hands = tuple(sum(map(_BITS.__getitem__, cards[(seat - dealer - 1) % players::players]))
+                      for seat in range(players))
+        return cls._start(rules, players, dealer, hands, scores, potentials)
 
     @classmethod
     def from_hands(
@@ -182,20 +197,22 @@ class Deal:
         banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
         table = Table(profile, players, dealer, hands, score_row, potential_row,
                       profile.deck(players).mask, banned)
-        deal = cls(table, Phase.AUCTION, None, (), hands, Auction(passed=banned), None, -1,
-                   (), (), (0,) * players, 0, 0, -1, None)
-        return auction.next_bidder(deal, dealer)
+        bidding = Auction(passed=banned)
+        state = make(table, Phase.AUCTION, None, None, hands, bidding, None, -1, (), (),
+                     (0,) * players, 0, 0, -1, None)
+        return _wrap(auction.next_bidder(state, dealer, bidding, None))
 
     # -- moving -----------------------------------------------------------------------------
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves now, as a lazy sequence (iterate, ``len``, ``in``, index).
         Empty when the deal is over."""
-        if self.to_move is None:
+        state = self._state
+        if state.phase is Phase.PLAY:  # the hot path, without the table lookup
+            return play.legal(state)
+        if state.to_move is None:
             return LegalMoves()
-        if self.phase is Phase.PLAY:  # the hot path, without the table lookup
-            return play.legal(self)
-        return _LEGAL[self.phase](self)
+        return PHASES[state.phase].legal(state)
 
     def apply(self, move: Move | str) -> Deal:
         """The state after ``move`` (a move object or its notation). This state is left as
@@ -203,10 +220,12 @@ class Deal:
         and the rule if the move is not legal now, and
         :class:`~combowhist.errors.NotationError` for unreadable text and for anything that
         is not a well-formed move object (see :func:`~combowhist.moves.check_move`)."""
-        seat = self.to_move
+        state = self._state
+        seat = state.to_move
         if type(move) is Play and type(move.card) is Card:
-            if seat is not None and self.phase is Phase.PLAY:  # the hot path
-                return play.play(self, seat, move.card.index)
+            if state.phase is Phase.PLAY:  # the hot path
+                assert seat is not None
+                return _wrap(play.play(state, seat, move.card.index))
         else:
             try:
                 move = self._read(move) if isinstance(move, str) else check_move(move)
@@ -216,17 +235,18 @@ class Deal:
                 raise NotationError(f"seat {seat}: {error}") from None
         if seat is None:
             raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
-        return _APPLY[self.phase](self, seat, move)
+        return _wrap(PHASES[state.phase].apply(state, seat, move))
 
     def _read(self, text: str) -> Move:
         """A move's notation read as this deal reads it: a ``bid`` is of the deal's profile
         and checked against R7 and R8 for the deal's participants. Raises
         :class:`~combowhist.errors.NotationError` for unreadable text and
         :class:`~combowhist.errors.IllegalMoveError` for a bid no seat may make."""
+        table = self._state.table
         try:
-            return parse_move(text, self.table.profile, self.table.players)
+            return parse_move(text, table.profile, table.players)
         except InvalidBidError as error:  # a bid no seat may make (R7, R8)
-            seat = self.to_move
+            seat = self._state.to_move
             who = "nobody" if seat is None else f"seat {seat}"
             raise IllegalMoveError(f"{who} cannot bid: {error}") from None
 
@@ -243,51 +263,35 @@ class Deal:
         >>> deal.playout(random.Random(1)).is_over
         True
         """
-        return playout(self, rng)
-
-    def refuse(self, seat: int, move: Move | str, reason: str) -> IllegalMoveError:
-        """The error for a move the rules forbid (used by the rule modules)."""
-        return IllegalMoveError(f"seat {seat} cannot {move}: {reason}")
-
-    def replace(self, **changes: Any) -> Deal:
-        """A copy with some fields changed (for the rule modules' rare transitions)."""
-        return Deal(*[changes[n] if n in changes else getattr(self, n) for n in _FIELDS])
+        state = self._state
+        return self if state.to_move is None else _wrap(playout(state, rng))
 
     # -- reading ----------------------------------------------------------------------------
 
     @property
-    def profile(self) -> RuleProfile:
-        """The rule profile the deal is played under."""
-        return self.table.profile
+    def phase(self) -> Phase:
+        """Where the deal is (see :class:`Phase`)."""
+        return self._state.phase
 
     @property
-    def players(self) -> int:
-        """How many participants (3 or 4)."""
-        return self.table.players
+    def to_move(self) -> int | None:
+        """The seat whose decision comes next; ``None`` when the deal is over."""
+        return self._state.to_move
 
     @property
-    def dealer(self) -> int:
-        return self.table.dealer
+    def result(self) -> DealResult | None:
+        """How the deal ended; ``None`` until it has."""
+        return self._state.result
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """The participants' scores when the deal began (bans, R36)."""
-        return self.table.scores
-
-    @property
-    def potentials(self) -> tuple[int, ...]:
-        """The participants' potentials when the deal began (R7, R34)."""
-        return self.table.potentials
-
-    @property
-    def dealt_hands(self) -> tuple[CardSet, ...]:
-        """Each seat's hand as dealt."""
-        return tuple(CardSet(m) for m in self.table.dealt)
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        """Each seat's cards now."""
-        return tuple(CardSet(m) for m in self.hand_masks)
+    def log(self) -> tuple[tuple[int, Move], ...]:
+        """Every move so far as a ``(seat, move)`` pair: :attr:`history` with the seats (a
+        :class:`~combowhist.views.PlayerView` has the same two, as the seat sees them)."""
+        pairs = self._log
+        if pairs is None:
+            pairs = log_pairs(self._state.log)
+            _set_log(self, pairs)
+        return pairs
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -295,100 +299,198 @@ class Deal:
         return tuple(move for _, move in self.log)
 
     @property
+    def table(self) -> Table:
+        """What stays fixed through the deal: the rules, seats and cards as dealt."""
+        return self._state.table
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile the deal is played under."""
+        return self._state.table.profile
+
+    @property
+    def players(self) -> int:
+        """How many participants (3 or 4)."""
+        return self._state.table.players
+
+    @property
+    def dealer(self) -> int:
+        return self._state.table.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The participants' scores when the deal began (bans, R36)."""
+        return self._state.table.scores
+
+    @property
+    def potentials(self) -> tuple[int, ...]:
+        """The participants' potentials when the deal began (R7, R34)."""
+        return self._state.table.potentials
+
+    @property
+    def dealt_hands(self) -> tuple[CardSet, ...]:
+        """Each seat's hand as dealt."""
+        return tuple(CardSet(m) for m in self._state.table.dealt)
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's cards now."""
+        return tuple(CardSet(m) for m in self._state.hands)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's cards now, as card bitmasks."""
+        return self._state.hands
+
+    @property
     def is_over(self) -> bool:
-        return self.result is not None
+        return self._state.result is not None
+
+    @property
+    def auction(self) -> Auction:
+        """The auction's record: who passed, the high bid and its bidder."""
+        return self._state.auction
 
     @property
     def high_bid(self) -> ComboBid | None:
         """The highest combo bid so far in the auction."""
-        return self.auction.high
+        return self._state.auction.high
 
     @property
     def high_bidder(self) -> int | None:
-        return None if self.auction.high_bidder < 0 else self.auction.high_bidder
+        bidder = self._state.auction.high_bidder
+        return None if bidder < 0 else bidder
 
     @property
     def passed(self) -> frozenset[int]:
         """Seats that have passed (banned seats included, R36)."""
-        return frozenset(s for s in range(self.players) if self.auction.passed >> s & 1)
+        passed = self._state.auction.passed
+        return frozenset(s for s in range(self.players) if passed >> s & 1)
 
     @property
     def banned(self) -> frozenset[int]:
         """Seats banned from bidding this deal (R36)."""
-        return frozenset(s for s in range(self.players) if self.table.banned >> s & 1)
+        banned = self._state.table.banned
+        return frozenset(s for s in range(self.players) if banned >> s & 1)
+
+    @property
+    def contract(self) -> Contract | None:
+        """D's combo bid and the choices made before the first lead; ``None`` before the
+        auction ends."""
+        return self._state.contract
 
     @property
     def declarer(self) -> int | None:
         """D's seat; ``None`` before the auction ends (and after a redeal)."""
-        return None if self.contract is None else self.contract.declarer
+        contract = self._state.contract
+        return None if contract is None else contract.declarer
 
     @property
     def combo(self) -> ComboBid | None:
         """D's combo bid; ``None`` before the auction ends."""
-        return None if self.contract is None else self.contract.combo
+        contract = self._state.contract
+        return None if contract is None else contract.combo
 
     @property
     def trump(self) -> Suit | None:
         """The suit that is trump in the current trick (Grill changes it, R25), or the named
         trump before play; ``None`` if there is none."""
-        if self.trump_now >= 0:
-            return Suit(self.trump_now)
-        if self.contract is not None and self.contract.trump_suit >= 0:
-            return Suit(self.contract.trump_suit)
+        state = self._state
+        if state.trump >= 0:
+            return Suit(state.trump)
+        if state.contract is not None and state.contract.trump_suit >= 0:
+            return Suit(state.contract.trump_suit)
         return None
+
+    @property
+    def trump_now(self) -> int:
+        """The suit that is trump in the current trick as an int, ``-1`` for none."""
+        return self._state.trump
 
     @property
     def guesses(self) -> tuple[int, ...]:
         """D's guesses (Precise, Approximate), R16."""
-        return () if self.contract is None else self.contract.guesses
+        contract = self._state.contract
+        return () if contract is None else contract.guesses
 
     @property
     def justice_card(self) -> Card | None:
         """The card of justice (R17)."""
-        if self.contract is None or self.contract.justice < 0:
+        contract = self._state.contract
+        if contract is None or contract.justice < 0:
             return None
-        return ALL_CARDS[self.contract.justice]
+        return ALL_CARDS[contract.justice]
 
     @property
     def plague_suit(self) -> Suit | None:
         """The plague suit (R18)."""
-        if self.contract is None or self.contract.plague < 0:
+        contract = self._state.contract
+        if contract is None or contract.plague < 0:
             return None
-        return Suit(self.contract.plague)
+        return Suit(contract.plague)
 
     @property
     def mail_direction(self) -> str | None:
         """Mail's direction (R19)."""
-        return None if self.contract is None else self.contract.mail
+        contract = self._state.contract
+        return None if contract is None else contract.mail
 
     @property
     def atelier(self) -> CardSet:
         """The cards in D's atelier (R21)."""
-        return CardSet(self.atelier_mask)
+        return CardSet(self._state.atelier)
+
+    @property
+    def atelier_mask(self) -> int:
+        """The cards in D's atelier as a bitmask."""
+        return self._state.atelier
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick (``-1`` before play)."""
+        return self._state.leader
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The current trick's plays as (seat, card) pairs."""
-        return tuple((seat, ALL_CARDS[card]) for seat, card in self.trick_cards)
+        return tuple((seat, ALL_CARDS[card]) for seat, card in self._state.trick)
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, int], ...]:
+        """The current trick as (seat, card index) pairs."""
+        return self._state.trick
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that brought home each finished trick."""
+        return self._state.winners
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """The cards each seat has brought home, as bitmasks."""
+        return self._state.taken
+
+    @property
+    def flags(self) -> int:
+        """Play flags as a bitmask: an opponent has trumped (R27), a plague card was played
+        other than as D's lead (R28); see :mod:`combowhist.rules.play`."""
+        return self._state.flags
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks brought home per seat so far."""
-        counts = [0] * self.players
-        for seat in self.winners:
-            counts[seat] += 1
-        return tuple(counts)
+        return play.tricks_per_seat(self._state.winners, self.players)
 
     @property
     def trick_number(self) -> int:
         """The current trick's number, 1-13 (14 when all are played)."""
-        return len(self.winners) + 1
+        return len(self._state.winners) + 1
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now (R11, R30): see :class:`~combowhist.views.PlayerView`."""
-        from combowhist.views import PlayerView
-
-        return PlayerView.of(self, seat)
+        state = self._state
+        legal = self.legal_moves() if state.to_move == seat else LegalMoves()
+        return PlayerView.from_state(state, seat, legal)
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as plain JSON-ready data: profile (with a house rule's contents), seats,
@@ -436,7 +538,29 @@ class Deal:
                 f"{self.phase.value}, {where}, {len(self.log)} moves>")
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(Deal))
+def _wrap(state: State) -> Deal:
+    """The deal holding ``state``: how every deal is made."""
+    deal = _new_deal(Deal)
+    _set_state(deal, state)
+    _set_log(deal, None)
+    return deal
+
+
+def _unpickle(state: State, seats: bytes, moves: tuple[Move, ...], phases: bytes) -> Deal:
+    log: LogCell | None = None
+    for seat, move, phase in zip(seats, moves, phases, strict=True):
+        log = (log, seat, move, _PHASES[phase])
+    return _wrap(state.but(log=log))
+
+
+_PHASES = tuple(Phase)
+_PHASE_NUMBER = {phase: number for number, phase in enumerate(_PHASES)}
+_new_deal = object.__new__
+_set_state = Deal.__dict__["_state"].__set__
+_set_log = Deal.__dict__["_log"].__set__
+
+
+_BITS = tuple(1 << card for card in range(52))
 
 
 def _check_dealer(dealer: object, players: int) -> None:
@@ -470,19 +594,3 @@ def seed_value(seed: object) -> int | str | None:
 def legal_moves(state: Deal) -> LegalMoves:
     """The legal moves of a state (the same as ``state.legal_moves()``)."""
     return state.legal_moves()
-
-
-_LEGAL = {
-    Phase.AUCTION: auction.legal,
-    Phase.PLAY: play.legal,
-    Phase.REFILL: play.legal_refills,
-    Phase.AWARD: play.legal_awards,
-    **dict.fromkeys(setup.PHASES, setup.legal),
-}
-_APPLY = {
-    Phase.AUCTION: auction.apply,
-    Phase.PLAY: play.apply,
-    Phase.REFILL: play.apply_refill,
-    Phase.AWARD: play.apply_award,
-    **dict.fromkeys(setup.PHASES, setup.apply),
-}

@@ -47,6 +47,12 @@ class IllegalMoveError(CombowhistError):
     ``seat 2 cannot play 7H: must follow S (R23)``.
     """
 
+    @classmethod
+    def refused(cls, seat: int, move: object, reason: str) -> IllegalMoveError:
+        """The error for ``seat``'s ``move`` (an object or its notation), which the rules
+        forbid for ``reason``."""
+        return cls(f"seat {seat} cannot {move}: {reason}")
+
 
 class SetupError(CombowhistError):
     """A deal that cannot be set up as asked: a participant count other than 3 or 4, a

@@ -5,6 +5,7 @@ a :class:`~combowhist.deal.Deal` is made of. Users see them through ``Deal``'s p
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -151,3 +152,82 @@ class DealResult:
     guesses: tuple[int, ...] = ()
     beplagued: bool = False
     honorably_beplagued: bool = False
+
+
+LogCell = tuple[Any, int, Move, Phase]
+"""One move of a deal's log: ``(earlier cell or None, seat, move, phase it was made in)``.
+The log is a chain of such cells, newest first, so that a move is recorded in O(1)."""
+
+
+def log_pairs(cell: LogCell | None) -> tuple[tuple[int, Move], ...]:
+    """The ``(seat, move)`` pairs of a log chain, oldest first."""
+    pairs = []
+    while cell is not None:
+        pairs.append((cell[1], cell[2]))
+        cell = cell[0]
+    pairs.reverse()
+    return tuple(pairs)
+
+
+def log_cells(cell: LogCell | None) -> list[LogCell]:
+    """The cells of a log chain, oldest first."""
+    cells = []
+    while cell is not None:
+        cells.append(cell)
+        cell = cell[0]
+    cells.reverse()
+    return cells
+
+
+class State(tuple):  # type: ignore[type-arg]
+    """The whole state of a deal, as one flat immutable record: what
+    :class:`~combowhist.deal.Deal` wraps and the rule modules read and make.
+
+    A tuple, so that a new state costs one allocation: the rule modules build the next one
+    in a single call of :func:`make` (every field given) or :meth:`but` (a few changed).
+    Fields are read by name.
+    """
+
+    __slots__ = ()
+
+    table: Table = property(itemgetter(0))  # type: ignore[assignment]
+    phase: Phase = property(itemgetter(1))  # type: ignore[assignment]
+    to_move: int | None = property(itemgetter(2))  # type: ignore[assignment]
+    """The seat whose decision comes next; ``None`` when the deal is over."""
+    log: LogCell | None = property(itemgetter(3))  # type: ignore[assignment]
+    """The newest cell of the log chain (see :data:`LogCell`)."""
+    hands: tuple[int, ...] = property(itemgetter(4))  # type: ignore[assignment]
+    auction: Auction = property(itemgetter(5))  # type: ignore[assignment]
+    contract: Contract | None = property(itemgetter(6))  # type: ignore[assignment]
+    leader: int = property(itemgetter(7))  # type: ignore[assignment]
+    trick: tuple[tuple[int, int], ...] = property(itemgetter(8))  # type: ignore[assignment]
+    """The current trick as (seat, card index) pairs."""
+    winners: tuple[int, ...] = property(itemgetter(9))  # type: ignore[assignment]
+    taken: tuple[int, ...] = property(itemgetter(10))  # type: ignore[assignment]
+    flags: int = property(itemgetter(11))  # type: ignore[assignment]
+    atelier: int = property(itemgetter(12))  # type: ignore[assignment]
+    trump: int = property(itemgetter(13))  # type: ignore[assignment]
+    """The suit that is trump in the current trick, ``-1`` for none."""
+    result: DealResult | None = property(itemgetter(14))  # type: ignore[assignment]
+
+    def but(self, **changes: Any) -> State:
+        """This state with some fields changed (for the rare transitions)."""
+        fields = list(self)
+        for name, value in changes.items():
+            fields[_INDEX[name]] = value
+        return _new(State, fields)
+
+
+STATE_FIELDS = ("table", "phase", "to_move", "log", "hands", "auction", "contract", "leader",
+                "trick", "winners", "taken", "flags", "atelier", "trump", "result")
+_INDEX = {name: index for index, name in enumerate(STATE_FIELDS)}
+_new = tuple.__new__
+
+
+def make(table: Table, phase: Phase, to_move: int | None, log: LogCell | None,
+         hands: tuple[int, ...], auction: Auction, contract: Contract | None, leader: int,
+         trick: tuple[tuple[int, int], ...], winners: tuple[int, ...], taken: tuple[int, ...],
+         flags: int, atelier: int, trump: int, result: DealResult | None) -> State:
+    """A state from all its fields, in :data:`STATE_FIELDS` order."""
+    return _new(State, (table, phase, to_move, log, hands, auction, contract, leader, trick,
+                        winners, taken, flags, atelier, trump, result))

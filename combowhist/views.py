@@ -8,7 +8,7 @@ player (or a bot) without leaking a hidden card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -16,21 +16,18 @@ from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.moves import Commit, Send, SetAtelier, SetMail
 from combowhist.profiles import RuleProfile, load_profile
-from combowhist.rules.setup import mail_target, masters_mail_target
-from combowhist.state import DealResult, Phase
-
-if TYPE_CHECKING:
-    from combowhist.deal import Deal
+from combowhist.rules.phases import PHASES
+from combowhist.rules.play import tricks_per_seat
+from combowhist.state import Contract, DealResult, Phase, State, log_cells
 
 __all__ = ["HIDDEN_ATELIER", "HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
 
-HIDDEN_COMMIT = "commit ?"
+HIDDEN_COMMIT = PHASES[Phase.RANK_COMMIT].hidden
 """How another seat's face-down Rank Trump card shows before the reveal."""
-HIDDEN_SEND = "send ? ? ?"
+HIDDEN_SEND = PHASES[Phase.SEND].hidden
 """How a Mail pick shows to a seat that neither sent nor received it."""
-HIDDEN_ATELIER = "atelier ? ? ? ?"
+HIDDEN_ATELIER = PHASES[Phase.ATELIER].hidden
 """How D's atelier choice shows to the others before the first lead (R30)."""
 
 
@@ -92,61 +89,60 @@ class PlayerView:
         return self._legal
 
     @classmethod
-    def of(cls, deal: Deal, seat: int) -> PlayerView:
-        """The view of ``deal`` from ``seat`` (what :meth:`Deal.view
-        <combowhist.Deal.view>` returns)."""
-        if not 0 <= seat < deal.players:
-            raise ValueError(f"seat {seat!r} is not a seat of this deal (0-{deal.players - 1})")
-        contract = deal.contract
-        revealed = deal.phase not in (Phase.AUCTION, Phase.TRUMP, Phase.PREFERENCE,
-                                      Phase.RANK_COMMIT)
-        led = bool(deal.winners or deal.trick_cards)  # R30: exposure starts with the first lead
-        history, sent, received = _visible_history(deal, seat, revealed, led)
+    def from_state(cls, state: State, seat: int, legal: LegalMoves) -> PlayerView:
+        """The view of a deal's ``state`` from ``seat``, whose legal moves are ``legal``
+        (what :meth:`Deal.view <combowhist.Deal.view>` returns: use that)."""
+        table = state.table
+        players = table.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat {seat!r} is not a seat of this deal (0-{players - 1})")
+        contract = state.contract
+        led = bool(state.winners or state.trick)  # R30: exposure starts with the first lead
         laid: tuple[Card | None, ...] = ()
-        if contract is not None and contract.laid:
-            laid = tuple(
-                ALL_CARDS[c] if c >= 0 and (revealed or s == seat) else None
-                for s, c in enumerate(contract.laid)
-            )
-        exposed = 0
-        if contract is not None and led:
-            hand = deal.hand_masks[contract.declarer]
-            exposes = contract.combo.exposes
-            if "hand" in exposes:
-                exposed |= hand
-            if "trumps" in exposes and contract.trump_suit >= 0:
-                exposed |= hand & SUIT_MASKS[contract.trump_suit]
-            if "atelier" in exposes:
-                exposed |= deal.atelier_mask
-        atelier = deal.atelier_mask if led or seat == deal.declarer else 0
-        can_move = deal.to_move == seat
+        exposed = sent = received = 0
+        declarer = trump = None
+        if contract is not None:
+            declarer = contract.declarer
+            sees = PHASES[Phase.RANK_COMMIT].shown
+            laid = tuple(ALL_CARDS[c] if c >= 0 and sees(state, s, seat) else None
+                         for s, c in enumerate(contract.laid))
+            if led:
+                exposed = _exposed(state, contract)
+            sent, received = _exchanged(state, contract, seat)
+            trump = contract.trump_suit
+        if state.trump >= 0:
+            trump = state.trump
+        atelier = state.atelier if led or seat == declarer else 0
+        can_move = state.to_move == seat
         return cls(
             seat=seat,
-            players=deal.players,
-            dealer=deal.dealer,
-            profile_name=deal.profile.key,
-            phase=deal.phase,
-            to_move=deal.to_move,
-            hand=CardSet(deal.hand_masks[seat]),
-            log=history,
-            declarer=deal.declarer,
-            combo=deal.combo,
-            trump=deal.trump,
-            guesses=deal.guesses,
-            justice_card=deal.justice_card,
-            plague_suit=deal.plague_suit,
-            mail_direction=deal.mail_direction,
-            trick=deal.trick,
-            tricks_won=deal.tricks_won,
-            trick_winners=deal.winners,
+            players=players,
+            dealer=table.dealer,
+            profile_name=table.profile.key,
+            phase=state.phase,
+            to_move=state.to_move,
+            hand=CardSet(state.hands[seat]),
+            log=_visible_log(state, seat),
+            declarer=declarer,
+            combo=None if contract is None else contract.combo,
+            trump=None if trump is None or trump < 0 else Suit(trump),
+            guesses=() if contract is None else contract.guesses,
+            justice_card=None if contract is None or contract.justice < 0 else ALL_CARDS[
+                contract.justice],
+            plague_suit=None if contract is None or contract.plague < 0 else Suit(
+                contract.plague),
+            mail_direction=None if contract is None else contract.mail,
+            trick=tuple((s, ALL_CARDS[c]) for s, c in state.trick),
+            tricks_won=tricks_per_seat(state.winners, players),
+            trick_winners=state.winners,
             exposed=CardSet(exposed),
             atelier=CardSet(atelier),
             laid=laid,
             sent=CardSet(sent),
             received=CardSet(received),
             can_move=can_move,
-            result=deal.result,
-            legal=deal.legal_moves() if can_move else LegalMoves(),
+            result=state.result,
+            legal=legal if can_move else LegalMoves(),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -244,52 +240,43 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
     )
 
 
-def _visible_history(
-    deal: Deal, seat: int, revealed: bool, led: bool
-) -> tuple[tuple[tuple[int, str], ...], int, int]:
-    """The log as ``seat`` sees it, and the cards it sent and (once the exchange happened)
-    received (R11). Mail's picks are the ``players`` sends after ``mail``; any other sends
-    are Master's Mail's ``players - 1`` picks (R12 puts Mail first)."""
-    players = deal.players
-    declarer = deal.declarer
-    history: list[tuple[int, str]] = []
+def _exposed(state: State, contract: Contract) -> int:
+    """D's cards everyone sees during play: Open Hand, Open Trump, the atelier (R30)."""
+    hand = state.hands[contract.declarer]
+    exposes = contract.combo.exposes
+    exposed = 0
+    if "hand" in exposes:
+        exposed |= hand
+    if "trumps" in exposes and contract.trump_suit >= 0:
+        exposed |= hand & SUIT_MASKS[contract.trump_suit]
+    if "atelier" in exposes:
+        exposed |= state.atelier
+    return exposed
+
+
+def _exchanged(state: State, contract: Contract, seat: int) -> tuple[int, int]:
+    """The cards ``seat`` passed by Mail and Master's Mail, and those it was passed once
+    each exchange has happened (R19, R20)."""
     sent = received = 0
-    direction = "left"
-    mail_left = masters_left = 0
-    incoming: list[tuple[int, int]] = []  # (history index, cards) of picks passed to seat
-    for mover, move in deal.log:
-        text = str(move)
-        if isinstance(move, SetMail):
-            direction = move.direction
-            mail_left = players
-        elif isinstance(move, Commit) and mover != seat and not revealed:
-            text = HIDDEN_COMMIT
-        elif isinstance(move, SetAtelier) and mover != seat and not led:
-            text = HIDDEN_ATELIER
-        elif isinstance(move, Send):
-            assert declarer is not None
-            if mail_left:
-                target = mail_target(direction, mover, players)
-                mail_left -= 1
-                complete = mail_left == 0
-            else:
-                if not masters_left:
-                    masters_left = players - 1
-                target = masters_mail_target(mover, declarer, players)
-                masters_left -= 1
-                complete = masters_left == 0
-            if mover == seat:
-                sent |= move.cards.mask
-            else:
-                if target == seat:
-                    incoming.append((len(history), move.cards.mask))
-                text = HIDDEN_SEND
-            history.append((mover, text))
-            if complete:  # the cards have moved: the receiver now knows what it got
-                for index, cards in incoming:
-                    received |= cards
-                    history[index] = (history[index][0], f"send {CardSet(cards)}")
-                incoming = []
+    for phase, picks in ((Phase.SEND, contract.mail_sent),
+                         (Phase.MASTERS_MAIL, contract.masters_mail_sent)):
+        if not picks:
             continue
-        history.append((mover, text))
-    return tuple(history), sent, received
+        sent |= picks[seat]
+        sees = PHASES[phase].shown
+        received |= sum(picked for mover, picked in enumerate(picks)
+                        if mover != seat and picked and sees(state, mover, seat))
+    return sent, received
+
+
+def _visible_log(state: State, seat: int) -> tuple[tuple[int, str], ...]:
+    """The log as ``seat`` sees it: each move in notation, or as its phase hides it from
+    the seats that may not see it (R11)."""
+    log = []
+    for _, mover, move, phase in log_cells(state.log):
+        rules = PHASES[phase]
+        if mover == seat or rules.shown(state, mover, seat):
+            log.append((mover, str(move)))
+        else:
+            log.append((mover, rules.hidden))
+    return tuple(log)

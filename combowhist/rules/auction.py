@@ -2,69 +2,93 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from combowhist.bids import check_combo
+from combowhist.bids import ComboBid, check_combo
 from combowhist.combos import legal_combos
-from combowhist.errors import InvalidBidError
+from combowhist.errors import IllegalMoveError, InvalidBidError
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.rules import setup
-from combowhist.state import Auction, DealResult, Phase
+from combowhist.state import Auction, DealResult, LogCell, Phase, State, Table
 
-if TYPE_CHECKING:
-    from combowhist.deal import Deal
+__all__ = ["ALL_PASSED", "WON", "apply", "following", "least_worth", "legal", "minimum_worth",
+           "next_bidder"]
 
-__all__ = ["apply", "legal", "minimum_worth", "next_bidder"]
+_PASS = Pass()
 
 
-def minimum_worth(deal: Deal, seat: int) -> int:
+def minimum_worth(state: State, seat: int) -> int:
     """The least worth ``seat`` may bid now: above the high bid, or equal to it with
     strictly more potentials than the high bidder (R7, R34)."""
-    high = deal.auction.high
+    auction = state.auction
+    return least_worth(state.table, auction.high, auction.high_bidder, seat)
+
+
+def least_worth(table: Table, high: ComboBid | None, high_bidder: int, seat: int) -> int:
+    """:func:`minimum_worth` from the high bid and its bidder."""
     if high is None:
-        return deal.profile.min_worth
-    potentials = deal.table.potentials
-    if potentials[seat] > potentials[deal.auction.high_bidder]:
+        return table.profile.min_worth
+    potentials = table.potentials
+    if potentials[seat] > potentials[high_bidder]:
         return high.worth
     return high.worth + 1
 
 
-def legal(deal: Deal) -> LegalMoves:
+def following(passed: int, high_bidder: int, last: int, players: int) -> int:
+    """Who bids after ``last`` (R5): the next seat clockwise not in ``passed``; or
+    :data:`ALL_PASSED` when every seat has passed (R6, R38), or :data:`WON` when only the
+    high bidder is left (R6)."""
+    if passed == (1 << players) - 1:
+        return ALL_PASSED
+    if high_bidder >= 0 and passed | 1 << high_bidder == (1 << players) - 1:
+        return WON
+    seat = (last + 1) % players
+    while passed >> seat & 1:
+        seat = (seat + 1) % players
+    return seat
+
+
+ALL_PASSED = -1
+WON = -2
+
+
+def legal(state: State) -> LegalMoves:
     """Pass, then every legal combo bid (lazily)."""
-    assert deal.to_move is not None
-    space = legal_combos(deal.profile, deal.players, minimum_worth(deal, deal.to_move))
-    return LegalMoves((Pass(),), BidMoves(space))
+    assert state.to_move is not None
+    table = state.table
+    space = legal_combos(table.profile, table.players, minimum_worth(state, state.to_move))
+    return LegalMoves((_PASS,), BidMoves(space))
 
 
-def apply(deal: Deal, seat: int, move: Move) -> Deal:
-    state = deal.auction
+def apply(state: State, seat: int, move: Move) -> State:
+    auction = state.auction
     if isinstance(move, Pass):
-        after = Auction(state.passed | 1 << seat, state.high, state.high_bidder)
+        after = Auction(auction.passed | 1 << seat, auction.high, auction.high_bidder)
     elif isinstance(move, MakeBid):
         combo = move.combo
-        if combo.profile != deal.profile:
-            raise deal.refuse(seat, move, f"the combo bid is of profile {combo.profile}, the "
-                                          f"deal's is {deal.profile}")
-        least = minimum_worth(deal, seat)
-        checked = combo.checked_for(deal.players) and combo.worth >= least  # R7, R8
-        if not checked and combo not in legal_combos(deal.profile, deal.players, least):
+        profile, players = state.table.profile, state.table.players
+        if combo.profile != profile:
+            raise IllegalMoveError.refused(seat, move, f"the combo bid is of profile "
+                                                       f"{combo.profile}, the deal's is {profile}")
+        least = minimum_worth(state, seat)
+        checked = combo.checked_for(players) and combo.worth >= least  # R7, R8
+        if not checked and combo not in legal_combos(profile, players, least):
             try:  # say why: R7's or R8's own reason, else the worth
-                check_combo(deal.profile, list(combo.bids), deal.players)
+                check_combo(profile, list(combo.bids), players)
             except InvalidBidError as error:
-                raise deal.refuse(seat, move, str(error)) from None
-            raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
-        after = Auction(state.passed, combo, seat)
+                raise IllegalMoveError.refused(seat, move, str(error)) from None
+            raise IllegalMoveError.refused(seat, move, _too_low(state, combo.worth, least))
+        after = Auction(auction.passed, combo, seat)
     else:
-        raise deal.refuse(seat, move, "in the auction the moves are pass and bid (R5)")
-    return next_bidder(deal, seat, after, (*deal.log, (seat, move)))
+        raise IllegalMoveError.refused(seat, move, "in the auction the moves are pass and bid "
+                                                   "(R5)")
+    return next_bidder(state, seat, after, (state.log, seat, move, Phase.AUCTION))
 
 
-def _too_low(deal: Deal, seat: int, worth: int, least: int) -> str:
-    high = deal.auction.high
+def _too_low(state: State, worth: int, least: int) -> str:
+    high = state.auction.high
     if high is None:
         return f"worth {worth}; a combo bid must be worth at least {least} (R7)"
-    bidder = deal.auction.high_bidder
+    bidder = state.auction.high_bidder
     if least == high.worth:
         return (f"worth {worth} is below the high bid {high} (worth {high.worth}) by seat "
                 f"{bidder} (R7, R34)")
@@ -72,30 +96,21 @@ def _too_low(deal: Deal, seat: int, worth: int, least: int) -> str:
             f"{bidder}; equal worth needs more potentials than seat {bidder} (R7, R34)")
 
 
-def next_bidder(
-    deal: Deal,
-    last: int,
-    state: Auction | None = None,
-    log: tuple[tuple[int, Move], ...] | None = None,
-) -> Deal:
-    """After ``last``'s turn (or, at the start, the dealer's position) left the auction in
-    ``state`` with ``log``: end the auction if it is over (R6), else give the turn to the
-    next seat clockwise still in it (R5)."""
-    players = deal.players
-    state = state if state is not None else deal.auction
-    log = log if log is not None else deal.log
-    active = [s for s in range(players) if not state.passed >> s & 1]
-    if not active:  # R6, R38: everyone passed without a winning bid
+def next_bidder(state: State, last: int, auction: Auction, log: LogCell | None) -> State:
+    """After ``last``'s turn (or, at the start, the dealer's position) left the auction as
+    ``auction`` and the log as ``log``: end the auction if it is over (R6), else give the
+    turn to the next seat clockwise still in it (R5)."""
+    players = state.table.players
+    seat = following(auction.passed, auction.high_bidder, last, players)
+    if seat == ALL_PASSED:  # R6, R38: everyone passed without a winning bid
         result = DealResult(
             declarer=None, combo=None, completed=False, tricks=(0,) * players,
             points=(0,) * players, potential=False, redeal=True,
         )
-        return deal.replace(auction=state, log=log, phase=Phase.OVER, to_move=None,
-                            result=result)
-    if active == [state.high_bidder]:
-        assert state.high is not None
-        return setup.begin(deal.replace(auction=state, log=log), state.high_bidder, state.high)
-    seat = (last + 1) % players
-    while state.passed >> seat & 1:
-        seat = (seat + 1) % players
-    return deal.replace(auction=state, log=log, to_move=seat)
+        return state.but(phase=Phase.OVER, to_move=None, result=result, auction=auction,
+                         log=log)
+    if seat == WON:
+        assert auction.high is not None
+        return setup.begin(state.but(auction=auction, log=log), auction.high_bidder,
+                           auction.high)
+    return state.but(to_move=seat, auction=auction, log=log)

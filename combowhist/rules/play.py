@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from combowhist.bids import TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, rank_strength
+from combowhist.errors import IllegalMoveError
 from combowhist.legal import LegalMoves, card_moves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
-from combowhist.state import DealResult, Phase
-
-if TYPE_CHECKING:
-    from combowhist.deal import Deal
+from combowhist.state import Contract, DealResult, Phase, State, Table, make
 
 __all__ = [
     "NO_SUIT",
@@ -29,6 +27,7 @@ __all__ = [
     "trick_mask",
     "trick_order",
     "trick_winner",
+    "tricks_per_seat",
 ]
 
 OPPONENT_TRUMPED: Final = 1
@@ -150,181 +149,184 @@ def next_trump(trump: int, trick: tuple[tuple[int, int], ...], grill: bool) -> i
 # -- state transitions ---------------------------------------------------------------------
 
 
-def begin_play(deal: Deal) -> Deal:
+def begin_play(state: State, contract: Contract) -> State:
     """After the pre-game events: trick 1 is led by right(D), or D under Hurry (R22)."""
-    contract = deal.contract
-    assert contract is not None
     declarer = contract.declarer
     rules = contract.play_rules
-    leader = declarer if "declarer_leads_first" in rules else right(declarer, deal.players)
+    players = state.table.players
+    leader = declarer if "declarer_leads_first" in rules else right(declarer, players)
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        orders=tuple(trick_order(leader, deal.players, declarer, "declarer_plays_last" in rules)
-                     for leader in range(deal.players)),
+        orders=tuple(trick_order(leader, players, declarer, "declarer_plays_last" in rules)
+                     for leader in range(players)),
         iron="aces_low" in rules,
         grill=trump is TrumpRule.GRILL,
     )
-    return deal.replace(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
-                        trump_now=contract.trump_suit)
+    return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
+                     trump=contract.trump_suit)
 
 
-def atelier_eligible(deal: Deal) -> int:
+def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -> int:
     """The cards D may put into the atelier now: the hand outside it, less trumps under
     Open Trump (R21)."""
-    contract = deal.contract
-    assert contract is not None
-    hand = deal.hand_masks[contract.declarer] & ~deal.atelier_mask
+    hand = hands[contract.declarer] & ~atelier
     if "trumps" in contract.combo.exposes and contract.trump_suit >= 0:
         hand &= ~SUIT_MASKS[contract.trump_suit]
     return hand
 
 
-def _legal_mask(deal: Deal, seat: int) -> int:
-    contract = deal.contract
-    assert contract is not None
-    led = deal.trick_cards[0][1] // 13 if deal.trick_cards else NO_SUIT
-    return legal_play_mask(deal.hand_masks[seat], led, seat == contract.declarer,
-                           contract.block_suit, contract.plague, deal.flags)
-
-
-def legal(deal: Deal) -> LegalMoves:
+def legal(state: State) -> LegalMoves:
     """The seat to move's legal plays."""
-    assert deal.to_move is not None
-    return LegalMoves(card_moves(_legal_mask(deal, deal.to_move), Play))
-
-
-def apply(deal: Deal, seat: int, move: Move) -> Deal:
-    if not isinstance(move, Play):
-        raise deal.refuse(seat, move, "the deal is at trick play: the move now is 'play' "
-                                      "(R22)")
-    return play(deal, seat, move.card.index)
-
-
-def play(deal: Deal, seat: int, card: int) -> Deal:
-    """``seat`` plays ``card`` (an index) to the trick, checked (R23, R27, R28)."""
-    contract = deal.contract
+    contract = state.contract
+    seat = state.to_move
     assert contract is not None
-    declarer = contract.declarer
-    hand = deal.hand_masks[seat]
-    trick = deal.trick_cards
+    assert seat is not None
+    trick = state.trick
     led = trick[0][1] // 13 if trick else NO_SUIT
-    is_declarer = seat == declarer
-    block = contract.block_suit
-    flags = deal.flags
-    if not legal_play_mask(hand, led, is_declarer, block, contract.plague, flags) >> card & 1:
-        reason = illegal_play_reason(card, hand, led, is_declarer, block, contract.plague,
-                                     flags)
-        raise deal.refuse(seat, f"play {ALL_CARDS[card]}", reason)
-    flags = flags_after(flags, card, is_declarer, not trick, deal.trump_now, contract.plague)
-    hands = list(deal.hand_masks)
-    hands[seat] = hand & ~(1 << card)
+    mask = legal_play_mask(state.hands[seat], led, seat == contract.declarer,
+                           contract.block_suit, contract.plague, state.flags)
+    return LegalMoves(card_moves(mask, Play))
+
+
+def apply(state: State, seat: int, move: Move) -> State:
+    if not isinstance(move, Play):
+        raise IllegalMoveError.refused(seat, move, "the deal is at trick play: the move now "
+                                                   "is 'play' (R22)")
+    return play(state, seat, move.card.index)
+
+
+def play(state: State, seat: int, card: int) -> State:
+    """``seat`` plays ``card`` (an index) to the trick, checked (R23, R27, R28)."""
+    (table, _, _, log, hands, auction, contract, leader, trick, winners, taken, flags,
+     atelier, trump, _) = state
+    assert contract is not None
+    hand = hands[seat]
+    led = trick[0][1] // 13 if trick else NO_SUIT
+    is_declarer = seat == contract.declarer
+    plague = contract.plague
+    if not legal_play_mask(hand, led, is_declarer, contract.block_suit, plague,
+                           flags) >> card & 1:
+        reason = illegal_play_reason(card, hand, led, is_declarer, contract.block_suit,
+                                     plague, flags)
+        raise IllegalMoveError.refused(seat, f"play {ALL_CARDS[card]}", reason)
+    flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
+    hands = (*hands[:seat], hand & ~(1 << card), *hands[seat + 1:])
     trick = (*trick, (seat, card))
-    log = (*deal.log, (seat, PLAYS[card]))
-    atelier = deal.atelier_mask
-    phase, to_move = Phase.PLAY, seat
+    log = (log, seat, PLAYS[card], Phase.PLAY)
     if is_declarer and atelier >> card & 1:
         atelier &= ~(1 << card)
-        refill = atelier_eligible(deal) & hands[seat] & ~atelier
-        if refill:  # R21: D refills at once, before anyone else plays
-            phase = Phase.REFILL
-    players = deal.players
-    if phase is Phase.PLAY and len(trick) < players:  # the common case: the next seat plays
-        to_move = contract.orders[deal.leader][len(trick)]
-    after = type(deal)(deal.table, phase, to_move, log, tuple(hands), deal.auction, contract,
-                       deal.leader, trick, deal.winners, deal.taken, flags, atelier,
-                       deal.trump_now, None)
-    if phase is Phase.REFILL or len(trick) < players:
-        return after
-    return _after_play(after)
+        if atelier_eligible(hands, atelier, contract):  # R21: D refills at once
+            return make(table, Phase.REFILL, seat, log, hands, auction, contract, leader,
+                        trick, winners, taken, flags, atelier, trump, None)
+    if len(trick) < table.players:  # the common case: the next seat plays
+        return make(table, Phase.PLAY, contract.orders[leader][len(trick)], log, hands,
+                    auction, contract, leader, trick, winners, taken, flags, atelier, trump,
+                    None)
+    return _close_trick(make(table, Phase.PLAY, seat, log, hands, auction, contract, leader,
+                             trick, winners, taken, flags, atelier, trump, None))
 
 
-def _after_play(deal: Deal) -> Deal:
-    """Give the turn to the next player, or close the trick when everyone has played."""
-    contract = deal.contract
+def _close_trick(state: State) -> State:
+    """Every seat has played: D awards a trick holding the card of justice (R29), else its
+    winner brings it home."""
+    contract = state.contract
     assert contract is not None
-    trick = deal.trick_cards
-    players = deal.players
-    if len(trick) < players:
-        return deal.replace(phase=Phase.PLAY, to_move=contract.orders[deal.leader][len(trick)])
-    if contract.justice >= 0 and any(card == contract.justice for _, card in trick):
-        return deal.replace(phase=Phase.AWARD, to_move=contract.declarer)  # R29
-    winner = trick_winner(trick, deal.trump_now, contract.iron)
-    return finish_trick(deal, winner)
+    if contract.justice >= 0 and any(card == contract.justice for _, card in state.trick):
+        return state.but(phase=Phase.AWARD, to_move=contract.declarer)  # R29
+    return finish_trick(state, trick_winner(state.trick, state.trump, contract.iron))
 
 
-def finish_trick(deal: Deal, winner: int) -> Deal:
+def finish_trick(state: State, winner: int) -> State:
     """``winner`` brings the trick home and leads the next (R22); after 13, score."""
-    contract = deal.contract
+    (table, _, _, log, hands, auction, contract, _, trick, winners, taken, flags, atelier,
+     trump, _) = state
     assert contract is not None
-    trick = deal.trick_cards
-    taken = list(deal.taken)
-    taken[winner] |= trick_mask(trick)
-    winners = (*deal.winners, winner)
-    trump = next_trump(deal.trump_now, trick, contract.grill)
+    taken = (*taken[:winner], taken[winner] | trick_mask(trick), *taken[winner + 1:])
+    winners = (*winners, winner)
+    trump = next_trump(trump, trick, contract.grill)
     if len(winners) < TRICKS:
-        return type(deal)(deal.table, Phase.PLAY, winner, deal.log, deal.hand_masks,
-                          deal.auction, contract, winner, (), winners, tuple(taken), deal.flags,
-                          deal.atelier_mask, trump, None)
-    after = deal.replace(winners=winners, taken=tuple(taken), trick_cards=(), trump_now=trump,
-                         leader=winner)
-    return after.replace(phase=Phase.OVER, to_move=None, result=_result(after))
+        return make(table, Phase.PLAY, winner, log, hands, auction, contract, winner, (),
+                    winners, taken, flags, atelier, trump, None)
+    return make(table, Phase.OVER, None, log, hands, auction, contract, winner, (), winners,
+                taken, flags, atelier, trump, _result(table, contract, winners, taken))
 
 
-def _result(deal: Deal) -> DealResult:
-    contract = deal.contract
-    assert contract is not None
-    players = deal.players
+def _result(table: Table, contract: Contract, winners: tuple[int, ...],
+            taken: tuple[int, ...]) -> DealResult:
+    players = table.players
     plague_counts: tuple[int, ...] = ()
     in_use = 0
     if contract.plague >= 0:
         suit_mask = SUIT_MASKS[contract.plague]
-        plague_counts = tuple((t & suit_mask).bit_count() for t in deal.taken)
-        in_use = (deal.table.deck & suit_mask).bit_count()
-    record = TrickRecord(deal.winners, plague_counts, in_use)
+        plague_counts = tuple((t & suit_mask).bit_count() for t in taken)
+        in_use = (table.deck & suit_mask).bit_count()
+    record = TrickRecord(winners, plague_counts, in_use)
     outcome = score(contract.combo, contract.declarer, players, record, contract.guesses,
-                    deal.profile.fail_points)
+                    table.profile.fail_points)
     points = [0] * players
     points[contract.declarer] = outcome.points
     return DealResult(
         declarer=contract.declarer,
         combo=contract.combo,
         completed=outcome.completed,
-        tricks=deal.tricks_won,
+        tricks=tricks_per_seat(winners, players),
         points=tuple(points),
         potential=outcome.potential,
-        trick_winners=deal.winners,
+        trick_winners=winners,
         guesses=contract.guesses,
         beplagued=outcome.beplagued,
         honorably_beplagued=outcome.honorably_beplagued,
     )
 
 
-def legal_refills(deal: Deal) -> LegalMoves:
-    return LegalMoves(card_moves(atelier_eligible(deal), Refill))
+def tricks_per_seat(winners: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """How many tricks each seat brought home, from the winner of each trick."""
+    counts = [0] * players
+    for seat in winners:
+        counts[seat] += 1
+    return tuple(counts)
 
 
-def apply_refill(deal: Deal, seat: int, move: Move) -> Deal:
+def _eligible(state: State) -> int:
+    assert state.contract is not None
+    return atelier_eligible(state.hands, state.atelier, state.contract)
+
+
+def legal_refills(state: State) -> LegalMoves:
+    return LegalMoves(card_moves(_eligible(state), Refill))
+
+
+def apply_refill(state: State, seat: int, move: Move) -> State:
     if not isinstance(move, Refill):
-        raise deal.refuse(seat, move, "the declarer must first refill the atelier (R21)")
-    eligible = atelier_eligible(deal)
+        raise IllegalMoveError.refused(seat, move, "the declarer must first refill the "
+                                                   "atelier (R21)")
+    eligible = _eligible(state)
     if not eligible >> move.card.index & 1:
-        assert deal.contract is not None
-        what = "non-trump card" if "trumps" in deal.contract.combo.exposes else "card"
-        raise deal.refuse(seat, move, f"refill with a {what} of the hand outside the atelier: "
-                                      f"{CardSet(eligible)} (R21)")
-    log = (*deal.log, (seat, move))
-    return _after_play(deal.replace(log=log, atelier_mask=deal.atelier_mask | move.card.mask))
+        assert state.contract is not None
+        what = "non-trump card" if "trumps" in state.contract.combo.exposes else "card"
+        raise IllegalMoveError.refused(seat, move, f"refill with a {what} of the hand outside "
+                                                   f"the atelier: {CardSet(eligible)} (R21)")
+    contract = state.contract
+    assert contract is not None
+    after = state.but(log=(state.log, seat, move, Phase.REFILL), phase=Phase.PLAY,
+                      atelier=state.atelier | move.card.mask)
+    trick = after.trick
+    if len(trick) < state.table.players:
+        return after.but(to_move=contract.orders[after.leader][len(trick)])
+    return _close_trick(after)
 
 
-def legal_awards(deal: Deal) -> LegalMoves:
-    return LegalMoves(tuple(Award(s) for s in range(deal.players)))
+def legal_awards(state: State) -> LegalMoves:
+    return LegalMoves(tuple(Award(s) for s in range(state.table.players)))
 
 
-def apply_award(deal: Deal, seat: int, move: Move) -> Deal:
+def apply_award(state: State, seat: int, move: Move) -> State:
     if not isinstance(move, Award):
-        raise deal.refuse(seat, move, "the declarer must first award the trick with the card "
-                                      "of justice (R29)")
-    if not 0 <= move.seat < deal.players:
-        raise deal.refuse(seat, move, f"award it to a participant, 0-{deal.players - 1} (R29)")
-    return finish_trick(deal.replace(log=(*deal.log, (seat, move))), move.seat)
+        raise IllegalMoveError.refused(seat, move, "the declarer must first award the trick "
+                                                   "with the card of justice (R29)")
+    players = state.table.players
+    if not 0 <= move.seat < players:
+        raise IllegalMoveError.refused(seat, move, f"award it to a participant, "
+                                                   f"0-{players - 1} (R29)")
+    return finish_trick(state.but(log=(state.log, seat, move, Phase.AWARD)), move.seat)

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-from combowhist.moves import PLAYS
+from combowhist.combos import legal_combos
+from combowhist.cards import SUIT_MASKS
+from combowhist.moves import PLAYS, MakeBid, Pass
+from combowhist.rules.auction import following, least_worth, next_bidder
 from combowhist.rules.play import (
     NO_SUIT,
     TRICKS,
@@ -33,48 +34,81 @@ from combowhist.rules.play import (
     trick_mask,
     trick_winner,
 )
-from combowhist.state import Phase
-
-if TYPE_CHECKING:
-    from combowhist.deal import Deal
+from combowhist.rules.phases import PHASES
+from combowhist.state import Auction, Phase, State, make
 
 __all__ = ["playout"]
 
 
-def playout(deal: Deal, rng: random.Random) -> Deal:
-    """``deal`` played to its end with a uniformly random legal move at every decision,
+def playout(state: State, rng: random.Random) -> State:
+    """``state`` played to its end with a uniformly random legal move at every decision,
     exactly as the checked loop above plays it from the same ``rng`` state."""
-    randrange = rng.randrange
-    while deal.to_move is not None:
-        if deal.phase is Phase.PLAY:
-            deal = _play_tricks(deal, randrange)
+    randrange = _draw(rng)
+    while state.to_move is not None:
+        if state.phase is Phase.PLAY:
+            state = _play_tricks(state, randrange)
+        elif state.phase is Phase.AUCTION:
+            state = _bid(state, randrange)
         else:
-            moves = deal.legal_moves()
-            deal = deal.apply(moves[randrange(len(moves))])
-    return deal
+            rules = PHASES[state.phase]
+            moves = rules.legal(state)
+            state = rules.apply(state, state.to_move, moves[randrange(len(moves))])
+    return state
 
 
-def _play_tricks(deal: Deal, randrange: Callable[[int], int]) -> Deal:
-    """Random plays on ints from ``deal`` (in the play phase) until a play the checked path
-    must make; returns the state after that play."""
-    contract = deal.contract
+def _bid(state: State, randrange: Callable[[int], int]) -> State:
+    """Random auction moves from ``state`` (in the auction) until it ends; the state after
+    the last one. The legal moves are ``pass`` then the combo bids of a
+    :class:`~combowhist.combos.ComboSpace`, so a random one is a draw over both."""
+    table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
+    assert seat is not None
+    profile, players = table.profile, table.players
+    passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
+    phase = Phase.AUCTION
+    while True:
+        space = legal_combos(profile, players, least_worth(table, high, bidder, seat))
+        pick = randrange(len(space) + 1)
+        if pick:
+            high = space[pick - 1]
+            bidder = seat
+            log = (log, seat, MakeBid(high), phase)
+        else:
+            passed |= 1 << seat
+            log = (log, seat, _PASS, phase)
+        following_seat = following(passed, bidder, seat, players)
+        if following_seat < 0:
+            return next_bidder(state, seat, Auction(passed, high, bidder), log)
+        seat = following_seat
+
+
+_PASS = Pass()
+
+
+def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
+    """Random plays on ints from ``state`` (in the play phase) until a play the checked
+    path must make; returns the state after that play."""
+    (table, _, seat, log, hands_now, auction, contract, leader, trick_now, winners_now,
+     taken_now, flags, atelier, trump, _) = state
     assert contract is not None
-    assert deal.to_move is not None
+    assert seat is not None
     declarer, block, plague = contract.declarer, contract.block_suit, contract.plague
     justice, orders, iron, grill = contract.justice, contract.orders, contract.iron, contract.grill
-    players = deal.players
-    hands = list(deal.hand_masks)
-    log = list(deal.log)
-    trick = list(deal.trick_cards)
-    winners = list(deal.winners)
-    taken = list(deal.taken)
-    flags, atelier, trump, leader = deal.flags, deal.atelier_mask, deal.trump_now, deal.leader
-    seat = deal.to_move
+    players = table.players
+    hands = list(hands_now)
+    trick = list(trick_now)
+    winners = list(winners_now)
+    taken = list(taken_now)
+    play_phase = Phase.PLAY
+    led = trick[0][1] // 13 if trick else NO_SUIT
     while True:
         hand = hands[seat]
         is_declarer = seat == declarer
-        led = trick[0][1] // 13 if trick else NO_SUIT
-        legal = legal_play_mask(hand, led, is_declarer, block, plague, flags)
+        if is_declarer:
+            legal = legal_play_mask(hand, led, True, block, plague, flags)
+        elif led >= 0:
+            legal = hand & SUIT_MASKS[led] or hand  # R23
+        else:
+            legal = hand
         # The legal moves list cards from the highest index down: the k-th is the
         # (count - 1 - k)-th set bit from the bottom.
         count = legal.bit_count()
@@ -83,18 +117,23 @@ def _play_tricks(deal: Deal, randrange: Callable[[int], int]) -> Deal:
         bit = legal & -legal
         card = bit.bit_length() - 1
         last_of_trick = len(trick) + 1 == players
-        refill = is_declarer and atelier & bit  # R21: D empties a place in the atelier
-        award = justice >= 0 and (justice == card or any(c == justice for _, c in trick))
-        if refill or (last_of_trick and (award or len(winners) + 1 == TRICKS)):
-            state = type(deal)(deal.table, Phase.PLAY, seat, tuple(log), tuple(hands),
-                               deal.auction, contract, leader, tuple(trick), tuple(winners),
-                               tuple(taken), flags, atelier, trump, None)
-            return play(state, seat, card)
-        flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
+        if (is_declarer and atelier & bit) or (last_of_trick and (
+                len(winners) + 1 == TRICKS or (justice >= 0 and (
+                    justice == card or any(c == justice for _, c in trick))))):
+            # R21: D empties a place in the atelier; R29: D awards the trick; the last
+            # trick is scored: the checked path settles these.
+            before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
+                          leader, tuple(trick), tuple(winners), tuple(taken), flags, atelier,
+                          trump, None)
+            return play(before, seat, card)
+        if card // 13 == trump or card // 13 == plague:
+            flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
         hands[seat] = hand ^ bit
         trick.append((seat, card))
-        log.append((seat, PLAYS[card]))
+        log = (log, seat, PLAYS[card], play_phase)
         if not last_of_trick:
+            if led < 0:
+                led = card // 13
             seat = orders[leader][len(trick)]
             continue
         played = tuple(trick)
@@ -103,4 +142,15 @@ def _play_tricks(deal: Deal, randrange: Callable[[int], int]) -> Deal:
         winners.append(winner)
         trump = next_trump(trump, played, grill)
         leader = seat = winner
+        led = NO_SUIT
         trick.clear()
+
+
+def _draw(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for a bound above 0, drawing exactly as it does; its internal
+    ``_randbelow`` when ``rng`` is a plain :class:`random.Random`, which ``randrange`` calls
+    with the same bound after checks a positive bound passes anyway."""
+    if type(rng) is random.Random and hasattr(rng, "_randbelow"):
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+        return below
+    return rng.randrange

@@ -1,19 +1,25 @@
-"""Events before the first lead, in the order of R12: trump choice or guesses (order 0),
-Justice then Plague (1), Mail (2), Master's Mail (3), Atelier (no order).
+"""Events before the first lead (R12), each described once in :data:`EVENTS`: which combo
+bids hold it, how it starts, and the steps (phases) it runs through, each step with its
+move, its legal moves, how a move applies and what the other seats see of it.
+
+R12's order: trump choice or guesses (order 0), Justice then Plague (1), Mail (2), Master's
+Mail (3), Atelier (no order); the special bids' orders come from the profile's data.
 
 Simultaneous choices (laying Rank Trump cards, picking Mail cards) are taken one seat at a
 time, D first and then clockwise; nobody sees another's pick until all have picked (the
-views enforce it), and only then do the cards move.
+steps' ``shown`` rules), and only then do the cards move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
+
+import attrs
 
 from combowhist.bids import ComboBid, TrumpRule
 from combowhist.cards import SUIT_MASKS, CardSet, Suit, rank_strength
+from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves, LegalMoves, card_moves
 from combowhist.moves import (
     MAIL_DIRECTIONS,
@@ -31,91 +37,114 @@ from combowhist.moves import (
 )
 from combowhist.rules.play import atelier_eligible, begin_play
 from combowhist.rules.seats import across, left, right
-from combowhist.state import Contract, Phase
+from combowhist.state import Contract, LogCell, Phase, State
 
-if TYPE_CHECKING:
-    from combowhist.deal import Deal
-
-__all__ = ["PHASES", "apply", "begin", "legal", "mail_target", "masters_mail_target"]
+__all__ = ["EVENTS", "PHASES", "STEPS", "Event", "Step", "begin", "events_of", "mail_target",
+           "masters_mail_target"]
 
 MAIL_CARDS = 3
 """Cards each player passes by Mail and Master's Mail (R19, R20)."""
 MAX_PREFERENCE = 5
 """Master's Trump preferences run 1-5 (R15)."""
 
-PHASES = (
-    Phase.TRUMP,
-    Phase.PREFERENCE,
-    Phase.RANK_COMMIT,
-    Phase.RANK_TAKE,
-    Phase.GUESS,
-    Phase.JUSTICE,
-    Phase.PLAGUE,
-    Phase.MAIL,
-    Phase.SEND,
-    Phase.MASTERS_MAIL,
-    Phase.ATELIER,
-)
-
-_PREFERENCES = (Prefer(), *(Prefer(s, n) for s in Suit for n in range(1, MAX_PREFERENCE + 1)))
-"""Every statement a Master's Trump preferrer may make (R15)."""
-
-_STANDARD_EVENT = {
-    TrumpRule.DECLARER: "trump",
-    TrumpRule.GRILL: "trump",
-    TrumpRule.BLOCK: "trump",
-    TrumpRule.SUB: "trump",
-    TrumpRule.RANK: "rank_trump",
-    TrumpRule.LEFT_OF_DECLARER: "masters_trump",
-}
+Handler = Callable[[State, Contract, int, Move, LogCell], State]
+"""Applies a checked-in move: the state before it, its contract, the seat, the move, and
+the log with the move recorded; returns the state after it."""
 
 
-def begin(deal: Deal, declarer: int, combo: ComboBid) -> Deal:
+def everyone(state: State, mover: int, viewer: int) -> bool:
+    """Every seat sees the move (the public record, R11)."""
+    return True
+
+
+@attrs.frozen(eq=False)
+class Step:
+    """One kind of decision before the first lead: a phase and its move."""
+
+    phase: Phase
+    move: type[Move]
+    """The move it takes."""
+    legal: Callable[[State], LegalMoves]
+    apply: Handler
+    shown: Callable[[State, int, int], bool] = everyone
+    """``shown(state, mover, viewer)``: whether ``viewer`` sees, in ``state``, the move
+    ``mover`` made in this step."""
+    hidden: str = ""
+    """How the move shows to a seat that does not see it."""
+
+
+@attrs.frozen(eq=False)
+class Event:
+    """A pre-game event (R12): the combo bids that hold it, how it starts (who moves first,
+    in which step; ``None`` when there is nothing to decide) and its steps."""
+
+    key: str
+    steps: tuple[Step, ...]
+    start: Callable[[State, Contract], tuple[Contract, Phase, int] | None]
+    """From the state and contract when it comes up: the contract it starts with, its
+    first phase and the seat to move; ``None`` to skip it."""
+    held_by: Callable[[ComboBid], bool]
+    """Whether a combo bid holds this event."""
+
+
+# -- starting and ending events ------------------------------------------------------------
+
+
+def events_of(combo: ComboBid) -> tuple[str, ...]:
+    """The keys of the events ``combo`` holds, in the order of R12: its standard bid's
+    (trump choice, guesses; order 0), then its special bids' by their order."""
+    standard = tuple(key for key in _STANDARD_EVENTS if EVENTS[key].held_by(combo))
+    return standard + combo.events
+
+
+def begin(state: State, declarer: int, combo: ComboBid) -> State:
     """The auction is won: record the contract and start the pre-game events (R12)."""
-    events: list[str] = []
-    if combo.standard.trump in _STANDARD_EVENT:
-        events.append(_STANDARD_EVENT[combo.standard.trump])
-    if combo.standard.guesses:
-        events.append("guess")
-    events.extend(combo.events)
-    contract = Contract(declarer=declarer, combo=combo, pending=tuple(events))
-    return next_event(deal.replace(contract=contract))
+    contract = Contract(declarer=declarer, combo=combo, pending=events_of(combo))
+    return next_event(state, contract, state.log)
 
 
-def next_event(deal: Deal) -> Deal:
-    """Start the next pending event, or the first trick when none is left."""
-    contract = deal.contract
-    assert contract is not None
-    declarer, players = contract.declarer, deal.players
+def next_event(state: State, contract: Contract, log: LogCell | None) -> State:
+    """Start the next pending event, or the first trick when none is left; ``log`` is the
+    log so far (the move that ended the last event included)."""
     while contract.pending:
-        event, rest = contract.pending[0], contract.pending[1:]
-        contract = contract.replace(pending=rest)
-        if event == "masters_trump":
-            chooser = left(declarer, players)
-            contract = contract.replace(trump_chooser=chooser)
-            preferrers = _preferrers(declarer, players)
-            if preferrers:
-                return deal.replace(contract=contract, phase=Phase.PREFERENCE,
-                                    to_move=preferrers[0])
-            return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=chooser)
-        if event == "trump":
-            contract = contract.replace(trump_chooser=declarer)
-            return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=declarer)
-        if event == "rank_trump":
-            contract = contract.replace(laid=(-1,) * players)
-            return deal.replace(contract=contract, phase=Phase.RANK_COMMIT, to_move=declarer)
-        if event == "mail":
-            return deal.replace(contract=contract, phase=Phase.MAIL, to_move=declarer)
-        if event == "masters_mail":
-            contract = contract.replace(masters_mail_sent=(0,) * players)
-            return deal.replace(contract=contract, phase=Phase.MASTERS_MAIL,
-                                to_move=left(declarer, players))
-        if event == "atelier" and not atelier_eligible(deal.replace(contract=contract)):
-            continue  # R21: nothing eligible, nothing to choose
-        phase = {"guess": Phase.GUESS, "justice": Phase.JUSTICE, "plague": Phase.PLAGUE,
-                 "atelier": Phase.ATELIER}[event]
-        return deal.replace(contract=contract, phase=phase, to_move=declarer)
-    return begin_play(deal.replace(contract=contract))
+        event = EVENTS[contract.pending[0]]
+        contract = contract.replace(pending=contract.pending[1:])
+        started = event.start(state, contract)
+        if started is not None:
+            contract, phase, seat = started
+            return state.but(contract=contract, phase=phase, to_move=seat, log=log)
+    return begin_play(state.but(log=log), contract)
+
+
+def _declarer_moves(phase: Phase) -> Callable[[State, Contract],
+                                              tuple[Contract, Phase, int] | None]:
+    def start(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+        return contract, phase, contract.declarer
+    return start
+
+
+def _next_picker(state: State, contract: Contract, seat: int) -> int | None:
+    """Simultaneous picks go clockwise from where they started until they come round to
+    D: the next picker, or ``None`` once everyone has picked."""
+    following = left(seat, state.table.players)
+    return None if following == contract.declarer else following
+
+
+def _hand(state: State) -> int:
+    assert state.to_move is not None
+    return state.hands[state.to_move]
+
+
+def _contract(state: State) -> Contract:
+    assert state.contract is not None
+    return state.contract
+
+
+def _refuse(seat: int, move: Move, reason: str) -> IllegalMoveError:
+    return IllegalMoveError.refused(seat, move, reason)
+
+
+# -- trump (R13) and Master's Trump (R15) ------------------------------------------------------
 
 
 def _preferrers(declarer: int, players: int) -> list[int]:
@@ -134,193 +163,172 @@ def _longest_suits(hand: int) -> set[int]:
     return {s for s in range(4) if counts[s] == max(counts)}
 
 
-def _allowed_trumps(deal: Deal, contract: Contract) -> list[int]:
+def _allowed_trumps(state: State, contract: Contract) -> list[int]:
     if contract.combo.standard.trump is TrumpRule.SUB:  # R13
-        banned = _longest_suits(deal.hand_masks[contract.declarer])
+        banned = _longest_suits(state.hands[contract.declarer])
         return [s for s in range(4) if s not in banned]
     return list(range(4))
 
 
-def _highest_laid(deal: Deal, contract: Contract) -> int:
+def _start_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+    return contract.replace(trump_chooser=contract.declarer), Phase.TRUMP, contract.declarer
+
+
+def _start_masters_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+    players = state.table.players
+    chooser = left(contract.declarer, players)
+    contract = contract.replace(trump_chooser=chooser)
+    preferrers = _preferrers(contract.declarer, players)
+    if preferrers:
+        return contract, Phase.PREFERENCE, preferrers[0]
+    return contract, Phase.TRUMP, chooser
+
+
+def _legal_trumps(state: State) -> LegalMoves:
+    return LegalMoves(tuple(SetTrump(Suit(s)) for s in _allowed_trumps(state, _contract(state))))
+
+
+def _set_trump(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
+    assert isinstance(move, SetTrump)
+    if move.suit not in _allowed_trumps(state, contract):
+        longest = ", ".join(Suit(s).letter for s in sorted(_longest_suits(state.hands[seat])))
+        raise _refuse(seat, move, f"Sub Trump may not be a suit the declarer holds most cards "
+                                  f"in ({longest}) (R13)")
+    return next_event(state, contract.replace(trump_suit=int(move.suit)), log)
+
+
+_PREFERENCES = (Prefer(), *(Prefer(s, n) for s in Suit for n in range(1, MAX_PREFERENCE + 1)))
+"""Every statement a Master's Trump preferrer may make (R15)."""
+
+
+def _prefer(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
+    assert isinstance(move, Prefer)
+    if move.suit is not None and (
+        not isinstance(move.strength, int) or not 1 <= move.strength <= MAX_PREFERENCE
+    ):
+        raise _refuse(seat, move, "a preference's strength is 1 to 5 (R15)")
+    if move.suit is None and move.strength is not None:
+        raise _refuse(seat, move, "an abstention has no strength (R15)")
+    contract = contract.replace(preferences=(*contract.preferences, (seat, move)))
+    preferrers = _preferrers(contract.declarer, state.table.players)
+    index = preferrers.index(seat) + 1
+    if index < len(preferrers):
+        return state.but(contract=contract, to_move=preferrers[index], log=log)
+    return state.but(contract=contract, phase=Phase.TRUMP, to_move=contract.trump_chooser,
+                     log=log)
+
+
+_TRUMP = Step(Phase.TRUMP, SetTrump, _legal_trumps, _set_trump)
+_PREFERENCE = Step(Phase.PREFERENCE, Prefer, lambda state: LegalMoves(_PREFERENCES), _prefer)
+
+
+# -- Rank Trump (R14) ----------------------------------------------------------------------------
+
+
+def _start_rank_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+    laid = (-1,) * state.table.players
+    return contract.replace(laid=laid), Phase.RANK_COMMIT, contract.declarer
+
+
+def _highest_laid(contract: Contract) -> int:
     """Bitmask of the opponents' laid cards of the highest rank (R14; Iron, R24)."""
     iron = "aces_low" in contract.play_rules
     laid = [c for seat, c in enumerate(contract.laid) if seat != contract.declarer]
-
     strengths = {c: rank_strength(c % 13 + 2, iron) for c in laid}
     top = max(strengths.values())
     return sum(1 << c for c, strength in strengths.items() if strength == top)
 
 
-def legal(deal: Deal) -> LegalMoves:
-    contract = deal.contract
-    seat = deal.to_move
-    assert contract is not None
-    assert seat is not None
-    phase = deal.phase
-    hand = deal.hand_masks[seat]
-    if phase is Phase.TRUMP:
-        return LegalMoves(tuple(SetTrump(Suit(s)) for s in _allowed_trumps(deal, contract)))
-    if phase is Phase.PREFERENCE:
-        return LegalMoves(_PREFERENCES)
-    if phase is Phase.RANK_COMMIT:
-        return LegalMoves(card_moves(hand, Commit))
-    if phase is Phase.RANK_TAKE:
-        return LegalMoves(card_moves(_highest_laid(deal, contract), Take))
-    if phase is Phase.GUESS:
-        count = contract.combo.standard.guesses
-        return LegalMoves(tuple(Guess(g) for g in combinations(range(14), count)))
-    if phase is Phase.JUSTICE:
-        return LegalMoves(card_moves(deal.table.deck, SetJustice))
-    if phase is Phase.PLAGUE:
-        return LegalMoves(tuple(SetPlague(s) for s in Suit))
-    if phase is Phase.MAIL:
-        return LegalMoves(tuple(SetMail(d) for d in _mail_directions(deal.players)))
-    if phase in (Phase.SEND, Phase.MASTERS_MAIL):
-        return LegalMoves(CardSubsetMoves(hand, MAIL_CARDS, Send))
-    # Phase.ATELIER
-    eligible = atelier_eligible(deal)
-    size = min(contract.combo.atelier_size, eligible.bit_count())
-    return LegalMoves(CardSubsetMoves(eligible, size, SetAtelier))
-
-
-def _mail_directions(players: int) -> tuple[str, ...]:
-    return MAIL_DIRECTIONS if players == 4 else MAIL_DIRECTIONS[:2]  # R19
-
-
-def apply(deal: Deal, seat: int, move: Move) -> Deal:
-    contract = deal.contract
-    assert contract is not None
-    phase = deal.phase
-    expected = _EXPECTED[phase]
-    if type(move) is not expected:
-        raise deal.refuse(seat, move, f"the deal is at {phase.value}: the move now is "
-                                      f"'{expected.word}' by seat {seat} (R12)")
-    log = (*deal.log, (seat, move))
-    return _HANDLERS[phase](deal.replace(log=log), contract, seat, move)
-
-
-def _set_trump(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    assert isinstance(move, SetTrump)
-    if move.suit not in _allowed_trumps(deal, contract):
-        longest = ", ".join(Suit(s).letter for s in sorted(_longest_suits(
-            deal.hand_masks[seat])))
-        raise deal.refuse(seat, move, f"Sub Trump may not be a suit the declarer holds most "
-                                      f"cards in ({longest}) (R13)")
-    return next_event(deal.replace(contract=contract.replace(trump_suit=int(move.suit))))
-
-
-def _prefer(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    assert isinstance(move, Prefer)
-    if move.suit is not None and (
-        not isinstance(move.strength, int) or not 1 <= move.strength <= MAX_PREFERENCE
-    ):
-        raise deal.refuse(seat, move, "a preference's strength is 1 to 5 (R15)")
-    if move.suit is None and move.strength is not None:
-        raise deal.refuse(seat, move, "an abstention has no strength (R15)")
-    contract = contract.replace(preferences=(*contract.preferences, (seat, move)))
-    preferrers = _preferrers(contract.declarer, deal.players)
-    index = preferrers.index(seat) + 1
-    if index < len(preferrers):
-        return deal.replace(contract=contract, to_move=preferrers[index])
-    return deal.replace(contract=contract, phase=Phase.TRUMP, to_move=contract.trump_chooser)
-
-
-def _next_picker(deal: Deal, contract: Contract, seat: int) -> Deal | None:
-    """Simultaneous picks go clockwise from where they started until they come round to
-    D: the state with the next picker to move, or ``None`` once everyone has picked."""
-    following = left(seat, deal.players)
-    if following == contract.declarer:
-        return None
-    return deal.replace(contract=contract, to_move=following)
-
-
-def _commit(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _commit(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, Commit)
-    if not deal.hand_masks[seat] >> move.card.index & 1:
-        raise deal.refuse(seat, move, "it is not in their hand (R14)")
+    if not state.hands[seat] >> move.card.index & 1:
+        raise _refuse(seat, move, "it is not in their hand (R14)")
     laid = list(contract.laid)
     laid[seat] = move.card.index
     contract = contract.replace(laid=tuple(laid))
-    waiting = _next_picker(deal, contract, seat)
-    if waiting is not None:
-        return waiting
-    return deal.replace(contract=contract, phase=Phase.RANK_TAKE, to_move=contract.declarer)
+    following = _next_picker(state, contract, seat)
+    if following is not None:
+        return state.but(contract=contract, to_move=following, log=log)
+    return state.but(contract=contract, phase=Phase.RANK_TAKE, to_move=contract.declarer,
+                     log=log)
 
 
-def _take(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _take(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, Take)
     card = move.card.index
-    if not _highest_laid(deal, contract) >> card & 1:
-        raise deal.refuse(seat, move, "the declarer takes an opponent's laid card of the "
-                                      "highest rank (R14)")
+    if not _highest_laid(contract) >> card & 1:
+        raise _refuse(seat, move, "the declarer takes an opponent's laid card of the highest "
+                                  "rank (R14)")
     owner = contract.laid.index(card)
     own = contract.laid[seat]
-    hands = list(deal.hand_masks)
+    hands = list(state.hands)
     hands[seat] = hands[seat] & ~(1 << own) | 1 << card
     hands[owner] = hands[owner] & ~(1 << card) | 1 << own
     contract = contract.replace(taken=card, trump_suit=card // 13)
-    return next_event(deal.replace(hand_masks=tuple(hands), contract=contract))
+    return next_event(state.but(hands=tuple(hands)), contract, log)
 
 
-def _guess(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _revealed(state: State, mover: int, viewer: int) -> bool:
+    """Laid cards show once everyone has laid (R14)."""
+    return mover == viewer or state.phase is not Phase.RANK_COMMIT
+
+
+_RANK_COMMIT = Step(Phase.RANK_COMMIT, Commit, lambda state: LegalMoves(card_moves(
+    _hand(state), Commit)), _commit, _revealed, "commit ?")
+_RANK_TAKE = Step(Phase.RANK_TAKE, Take, lambda state: LegalMoves(card_moves(
+    _highest_laid(_contract(state)), Take)), _take)
+
+
+# -- Precise and Approximate's guesses (R16) ----------------------------------------------------
+
+
+def _legal_guesses(state: State) -> LegalMoves:
+    count = _contract(state).combo.standard.guesses
+    return LegalMoves(tuple(Guess(g) for g in combinations(range(14), count)))
+
+
+def _guess(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, Guess)
     count = contract.combo.standard.guesses
     numbers = move.numbers
     if len(numbers) != count or len(set(numbers)) != count or not all(
         0 <= n <= 13 for n in numbers
     ):
-        raise deal.refuse(seat, move, f"{contract.combo.standard.key} takes {count} different "
-                                      f"number(s) of tricks from 0 to 13 (R16)")
-    return next_event(deal.replace(contract=contract.replace(guesses=tuple(sorted(numbers)))))
+        raise _refuse(seat, move, f"{contract.combo.standard.key} takes {count} different "
+                                  f"number(s) of tricks from 0 to 13 (R16)")
+    return next_event(state, contract.replace(guesses=tuple(sorted(numbers))), log)
 
 
-def _justice(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+_GUESS = Step(Phase.GUESS, Guess, _legal_guesses, _guess)
+
+
+# -- Justice (R17) and Plague (R18) ----------------------------------------------------------
+
+
+def _justice(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, SetJustice)
-    if not deal.table.deck >> move.card.index & 1:
-        raise deal.refuse(seat, move, f"{move.card} is not in the {deal.players}-player deck "
-                                      f"(R17, R2)")
-    return next_event(deal.replace(contract=contract.replace(justice=move.card.index)))
+    if not state.table.deck >> move.card.index & 1:
+        raise _refuse(seat, move, f"{move.card} is not in the {state.table.players}-player "
+                                  f"deck (R17, R2)")
+    return next_event(state, contract.replace(justice=move.card.index), log)
 
 
-def _plague(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _plague(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, SetPlague)
-    return next_event(deal.replace(contract=contract.replace(plague=int(move.suit))))
+    return next_event(state, contract.replace(plague=int(move.suit)), log)
 
 
-def _mail(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    assert isinstance(move, SetMail)
-    if move.direction not in _mail_directions(deal.players):
-        raise deal.refuse(seat, move, "across needs exactly 4 participants (R19)")
-    contract = contract.replace(mail=move.direction, mail_sent=(0,) * deal.players)
-    return deal.replace(contract=contract, phase=Phase.SEND, to_move=seat)
+_JUSTICE = Step(Phase.JUSTICE, SetJustice, lambda state: LegalMoves(card_moves(
+    state.table.deck, SetJustice)), _justice)
+_PLAGUE = Step(Phase.PLAGUE, SetPlague, lambda state: LegalMoves(tuple(
+    SetPlague(s) for s in Suit)), _plague)
 
 
-def _check_pick(deal: Deal, seat: int, move: Move, cards: CardSet, rule: str) -> None:
-    if len(cards) != MAIL_CARDS:
-        raise deal.refuse(seat, move, f"pick exactly {MAIL_CARDS} cards ({rule})")
-    if cards.mask & ~deal.hand_masks[seat]:
-        raise deal.refuse(seat, move, f"{cards - CardSet(deal.hand_masks[seat])} not in their "
-                                      f"hand ({rule})")
+# -- Mail (R19) and Master's Mail (R20) --------------------------------------------------------
 
 
-def _exchange(deal: Deal, contract: Contract, seat: int, move: Move, record: str, rule: str,
-              target: Callable[[int], int]) -> Deal:
-    """Record ``seat``'s 3-card pick in the contract field ``record``; once everyone has
-    picked, move every pick to its ``target`` seat at once, so a card received is never
-    passed on (R19, R20)."""
-    assert isinstance(move, Send)
-    _check_pick(deal, seat, move, move.cards, rule)
-    sent = list(getattr(contract, record))
-    sent[seat] = move.cards.mask
-    contract = contract.replace(**{record: tuple(sent)})
-    waiting = _next_picker(deal, contract, seat)
-    if waiting is not None:
-        return waiting
-    hands = [h & ~sent[s] for s, h in enumerate(deal.hand_masks)]
-    for s, cards in enumerate(sent):
-        if cards:  # under Master's Mail, D picks nothing
-            hands[target(s)] |= cards
-    return next_event(deal.replace(contract=contract, hand_masks=tuple(hands)))
+def _mail_directions(players: int) -> tuple[str, ...]:
+    return MAIL_DIRECTIONS if players == 4 else MAIL_DIRECTIONS[:2]  # R19
 
 
 def mail_target(direction: str, seat: int, players: int) -> int:
@@ -329,58 +337,177 @@ def mail_target(direction: str, seat: int, players: int) -> int:
     return step(seat, players)
 
 
-def _send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    direction, players = contract.mail or "left", deal.players
-    return _exchange(deal, contract, seat, move, "mail_sent", "R19",
-                     lambda s: mail_target(direction, s, players))
-
-
 def masters_mail_target(seat: int, declarer: int, players: int) -> int:
     """Master's Mail passes to the right, skipping D (R20)."""
     target = right(seat, players)
     return right(target, players) if target == declarer else target
 
 
-def _masters_send(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
-    declarer, players = contract.declarer, deal.players
-    return _exchange(deal, contract, seat, move, "masters_mail_sent", "R20",
-                     lambda s: masters_mail_target(s, declarer, players))
+def _mail(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
+    assert isinstance(move, SetMail)
+    if move.direction not in _mail_directions(state.table.players):
+        raise _refuse(seat, move, "across needs exactly 4 participants (R19)")
+    contract = contract.replace(mail=move.direction, mail_sent=(0,) * state.table.players)
+    return state.but(contract=contract, phase=Phase.SEND, to_move=seat, log=log)
 
 
-def _atelier(deal: Deal, contract: Contract, seat: int, move: Move) -> Deal:
+def _exchange(state: State, contract: Contract, seat: int, move: Move, log: LogCell,
+              masters: bool) -> State:
+    """Record ``seat``'s 3-card pick; once everyone has picked, move every pick to its
+    target at once, so a card received is never passed on (R19, R20)."""
+    assert isinstance(move, Send)
+    rule = "R20" if masters else "R19"
+    cards = move.cards
+    if len(cards) != MAIL_CARDS:
+        raise _refuse(seat, move, f"pick exactly {MAIL_CARDS} cards ({rule})")
+    if cards.mask & ~state.hands[seat]:
+        raise _refuse(seat, move, f"{cards - CardSet(state.hands[seat])} not in their hand "
+                                  f"({rule})")
+    record = "masters_mail_sent" if masters else "mail_sent"
+    sent = list(getattr(contract, record))
+    sent[seat] = cards.mask
+    contract = contract.replace(**{record: tuple(sent)})
+    following = _next_picker(state, contract, seat)
+    if following is not None:
+        return state.but(contract=contract, to_move=following, log=log)
+    players = state.table.players
+    hands = [h & ~sent[s] for s, h in enumerate(state.hands)]
+    for s, picked in enumerate(sent):
+        if picked:  # under Master's Mail, D picks nothing
+            hands[exchange_target(contract, s, players, masters)] |= picked
+    return next_event(state.but(hands=tuple(hands)), contract, log)
+
+
+def exchange_target(contract: Contract, seat: int, players: int, masters: bool) -> int:
+    """Whom ``seat`` passes its picked cards to, by Master's Mail or else by Mail."""
+    if masters:
+        return masters_mail_target(seat, contract.declarer, players)
+    return mail_target(contract.mail or "left", seat, players)
+
+
+def _exchanged(phase: Phase, masters: bool) -> Callable[[State, int, int], bool]:
+    def shown(state: State, mover: int, viewer: int) -> bool:
+        """A pick shows to its picker, and to its receiver once the cards have moved."""
+        if mover == viewer:
+            return True
+        return state.phase is not phase and exchange_target(
+            _contract(state), mover, state.table.players, masters) == viewer
+    return shown
+
+
+def _start_masters_mail(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+    players = state.table.players
+    contract = contract.replace(masters_mail_sent=(0,) * players)
+    return contract, Phase.MASTERS_MAIL, left(contract.declarer, players)
+
+
+def _legal_picks(state: State) -> LegalMoves:
+    return LegalMoves(CardSubsetMoves(_hand(state), MAIL_CARDS, Send))
+
+
+_MAIL = Step(Phase.MAIL, SetMail, lambda state: LegalMoves(tuple(
+    SetMail(d) for d in _mail_directions(state.table.players))), _mail)
+_SEND = Step(Phase.SEND, Send, _legal_picks,
+             lambda state, contract, seat, move, log: _exchange(state, contract, seat, move,
+                                                                log, masters=False),
+             _exchanged(Phase.SEND, masters=False), "send ? ? ?")
+_MASTERS_MAIL = Step(Phase.MASTERS_MAIL, Send, _legal_picks,
+                     lambda state, contract, seat, move, log: _exchange(
+                         state, contract, seat, move, log, masters=True),
+                     _exchanged(Phase.MASTERS_MAIL, masters=True), "send ? ? ?")
+
+
+# -- the atelier (R21) -------------------------------------------------------------------------
+
+
+def _start_atelier(state: State, contract: Contract) -> tuple[Contract, Phase, int] | None:
+    if not atelier_eligible(state.hands, state.atelier, contract):
+        return None  # R21: nothing eligible, nothing to choose
+    return contract, Phase.ATELIER, contract.declarer
+
+
+def _atelier_choice(state: State) -> tuple[int, int]:
+    """The cards the atelier may hold now and how many it takes (R21)."""
+    contract = _contract(state)
+    eligible = atelier_eligible(state.hands, state.atelier, contract)
+    return eligible, min(contract.combo.atelier_size, eligible.bit_count())
+
+
+def _legal_ateliers(state: State) -> LegalMoves:
+    eligible, size = _atelier_choice(state)
+    return LegalMoves(CardSubsetMoves(eligible, size, SetAtelier))
+
+
+def _atelier(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
     assert isinstance(move, SetAtelier)
-    eligible = atelier_eligible(deal)
-    size = min(contract.combo.atelier_size, eligible.bit_count())
+    eligible, size = _atelier_choice(state)
     if len(move.cards) != size or move.cards.mask & ~eligible:
         what = "non-trump cards" if "trumps" in contract.combo.exposes else "cards"
-        raise deal.refuse(seat, move, f"the atelier is {size} of the declarer's {what}: "
-                                      f"{CardSet(eligible)} (R21)")
-    return next_event(deal.replace(atelier_mask=move.cards.mask))
+        raise _refuse(seat, move, f"the atelier is {size} of the declarer's {what}: "
+                                  f"{CardSet(eligible)} (R21)")
+    return next_event(state.but(atelier=move.cards.mask), contract, log)
 
 
-_EXPECTED: dict[Phase, type[Move]] = {
-    Phase.TRUMP: SetTrump,
-    Phase.PREFERENCE: Prefer,
-    Phase.RANK_COMMIT: Commit,
-    Phase.RANK_TAKE: Take,
-    Phase.GUESS: Guess,
-    Phase.JUSTICE: SetJustice,
-    Phase.PLAGUE: SetPlague,
-    Phase.MAIL: SetMail,
-    Phase.SEND: Send,
-    Phase.MASTERS_MAIL: Send,
-    Phase.ATELIER: SetAtelier,
+def _led(state: State, mover: int, viewer: int) -> bool:
+    """The atelier shows to the others from the first lead on (R30)."""
+    return mover == viewer or bool(state.winners or state.trick)
+
+
+_ATELIER = Step(Phase.ATELIER, SetAtelier, _legal_ateliers, _atelier, _led, "atelier ? ? ? ?")
+
+
+# -- the registry ----------------------------------------------------------------------------
+
+
+def _trump_rule(*rules: TrumpRule) -> Callable[[ComboBid], bool]:
+    return lambda combo: combo.standard.trump in rules
+
+
+def _special(key: str) -> Callable[[ComboBid], bool]:
+    return lambda combo: key in combo.events
+
+
+EVENTS: dict[str, Event] = {
+    event.key: event for event in (
+        Event("trump", (_TRUMP,), _start_trump, _trump_rule(
+            TrumpRule.DECLARER, TrumpRule.GRILL, TrumpRule.BLOCK, TrumpRule.SUB)),
+        Event("masters_trump", (_PREFERENCE, _TRUMP), _start_masters_trump,
+              _trump_rule(TrumpRule.LEFT_OF_DECLARER)),
+        Event("rank_trump", (_RANK_COMMIT, _RANK_TAKE), _start_rank_trump,
+              _trump_rule(TrumpRule.RANK)),
+        Event("guess", (_GUESS,), _declarer_moves(Phase.GUESS),
+              lambda combo: combo.standard.guesses > 0),
+        Event("justice", (_JUSTICE,), _declarer_moves(Phase.JUSTICE), _special("justice")),
+        Event("plague", (_PLAGUE,), _declarer_moves(Phase.PLAGUE), _special("plague")),
+        Event("mail", (_MAIL, _SEND), _declarer_moves(Phase.MAIL), _special("mail")),
+        Event("masters_mail", (_MASTERS_MAIL,), _start_masters_mail, _special("masters_mail")),
+        Event("atelier", (_ATELIER,), _start_atelier, _special("atelier")),
+    )
 }
-_HANDLERS = {
-    Phase.TRUMP: _set_trump,
-    Phase.PREFERENCE: _prefer,
-    Phase.RANK_COMMIT: _commit,
-    Phase.RANK_TAKE: _take,
-    Phase.GUESS: _guess,
-    Phase.JUSTICE: _justice,
-    Phase.PLAGUE: _plague,
-    Phase.MAIL: _mail,
-    Phase.SEND: _send,
-    Phase.MASTERS_MAIL: _masters_send,
-    Phase.ATELIER: _atelier,
-}
+"""Every pre-game event by key: the standard bids' (``trump``, ``masters_trump``,
+``rank_trump``, ``guess``) and the special bids' (by their ``event`` primitive)."""
+
+_STANDARD_EVENTS = ("trump", "masters_trump", "rank_trump", "guess")
+"""The events a standard bid holds, in the order of R12 (all order 0; a standard bid holds
+at most one trump event, and guesses only without trump)."""
+
+STEPS: dict[Phase, Step] = {step.phase: step for event in EVENTS.values()
+                            for step in event.steps}
+"""Every pre-game step by its phase."""
+
+PHASES = tuple(STEPS)
+"""The pre-game phases."""
+
+
+def legal(state: State) -> LegalMoves:
+    """The legal moves of the pre-game step now."""
+    return STEPS[state.phase].legal(state)
+
+
+def apply(state: State, seat: int, move: Move) -> State:
+    """``seat``'s move in the pre-game step now, checked."""
+    step = STEPS[state.phase]
+    if type(move) is not step.move:
+        raise _refuse(seat, move, f"the deal is at {step.phase.value}: the move now is "
+                                  f"'{step.move.word}' by seat {seat} (R12)")
+    return step.apply(state, _contract(state), seat, move, (state.log, seat, move, step.phase))
