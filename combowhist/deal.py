@@ -361,6 +361,11 @@ class Deal:
         bidder = self._state.auction.high_bidder
         return None if bidder < 0 else bidder
 
+    def minimum_worth(self, seat: int) -> int:
+        """The least worth ``seat`` may bid now: above the high bid, or equal to it with
+        strictly more potentials than the high bidder (R7, R34)."""
+        return auction.minimum_worth(self._state, seat)
+
     @property
     def passed(self) -> frozenset[int]:
         """Seats that have passed (banned seats included, R36)."""

@@ -53,7 +53,7 @@ except ImportError as error:  # pragma: no cover - the test extra is not install
         "itself: pip install 'combowhist[test]' (or hypothesis)"
     ) from error
 
-from combowhist.bids import ComboBid, TrumpRule
+from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet
 from combowhist.combos import ComboSpace
 from combowhist.deal import HAND_SIZE, Deal
@@ -61,6 +61,7 @@ from combowhist.events import Outcome
 from combowhist.game import Game
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.profiles import RuleProfile, available_profiles, load_profile
+from combowhist.rules.setup import reaching
 from combowhist.state import Phase
 
 __all__ = [
@@ -450,31 +451,6 @@ def played_deals(
 # -- a chosen phase -----------------------------------------------------------------------------
 
 
-def _trump_named(combo: ComboBid) -> bool:
-    return combo.standard.trump not in (TrumpRule.NONE, TrumpRule.RANK)
-
-
-def _has_event(event: str) -> _BidFilter:
-    return lambda combo: event in combo.events
-
-
-_LEADS_TO: dict[Phase, _BidFilter] = {
-    Phase.TRUMP: _trump_named,
-    Phase.PREFERENCE: lambda c: c.standard.trump is TrumpRule.LEFT_OF_DECLARER,
-    Phase.RANK_COMMIT: lambda c: c.standard.trump is TrumpRule.RANK,
-    Phase.RANK_TAKE: lambda c: c.standard.trump is TrumpRule.RANK,
-    Phase.GUESS: lambda c: c.standard.guesses > 0,
-    Phase.JUSTICE: _has_event("justice"),
-    Phase.AWARD: _has_event("justice"),
-    Phase.PLAGUE: _has_event("plague"),
-    Phase.MAIL: _has_event("mail"),
-    Phase.SEND: _has_event("mail"),
-    Phase.MASTERS_MAIL: _has_event("masters_mail"),
-    Phase.ATELIER: _has_event("atelier"),
-    Phase.REFILL: _has_event("atelier"),
-}
-"""What the winning combo bid needs for the deal to reach a phase at all."""
-
 _STAY_ODDS = {Phase.PLAY: 30, Phase.REFILL: 4, Phase.AUCTION: 3}
 """At each state in the wanted phase, stop there with odds 1 to this (default 1)."""
 
@@ -486,7 +462,7 @@ _RECURRING = frozenset({Phase.PLAY, Phase.REFILL})
 def _at_phase(draw: DrawFn, phase: Phase, players: int | None,
               profile: _Quiet[RuleProfile] | None) -> Deal:
     deal = draw(_fresh_deal(players, profile, None, False))
-    bid_filter = _LEADS_TO.get(phase)
+    bid_filter = reaching(phase)
     needs_declarer = phase not in (Phase.AUCTION, Phase.OVER)
     pass_odds = _TARGETED_PASS_ODDS if needs_declarer else _PASS_ODDS
     last: Deal | None = None

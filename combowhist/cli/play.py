@@ -46,7 +46,6 @@ from combowhist.game import Game
 from combowhist.moves import Award, MakeBid, Move, parse_move
 from combowhist.profiles import load_profile
 from combowhist.records import DealRecord
-from combowhist.rules.auction import minimum_worth
 from combowhist.state import Phase
 
 __all__ = ["COMMANDS", "MOVES", "play_in_terminal", "run_play"]
@@ -408,7 +407,7 @@ class _Terminal:
         moves = game.legal_moves()
         if deal.phase is Phase.AUCTION:
             bids = self.examples(game).get("bid", [])
-            lowest = minimum_worth(deal, game.seat_of(self.you))
+            lowest = deal.minimum_worth(game.seat_of(self.you))
             return "\n".join([f"pass, or bid a combo worth at least {lowest} "
                               f"({len(moves) - 1} legal bids), e.g.:",
                               *(f"  {bid}" for bid in bids)])

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from combowhist.combos import legal_combos
+
 from combowhist.cards import SUIT_MASKS
+from combowhist.combos import legal_combos
 from combowhist.moves import PLAYS, MakeBid, Pass
 from combowhist.rules.auction import following, least_worth, next_bidder
+from combowhist.rules.phases import PHASES
 from combowhist.rules.play import (
     NO_SUIT,
     TRICKS,
@@ -34,7 +36,6 @@ from combowhist.rules.play import (
     trick_mask,
     trick_winner,
 )
-from combowhist.rules.phases import PHASES
 from combowhist.state import Auction, Phase, State, make
 
 __all__ = ["playout"]
@@ -44,7 +45,7 @@ def playout(state: State, rng: random.Random) -> State:
     """``state`` played to its end with a uniformly random legal move at every decision,
     exactly as the checked loop above plays it from the same ``rng`` state."""
     randrange = _draw(rng)
-    while state.to_move is not None:
+    while (seat := state.to_move) is not None:
         if state.phase is Phase.PLAY:
             state = _play_tricks(state, randrange)
         elif state.phase is Phase.AUCTION:
@@ -52,7 +53,7 @@ def playout(state: State, rng: random.Random) -> State:
         else:
             rules = PHASES[state.phase]
             moves = rules.legal(state)
-            state = rules.apply(state, state.to_move, moves[randrange(len(moves))])
+            state = rules.apply(state, seat, moves[randrange(len(moves))])
     return state
 
 
@@ -151,6 +152,6 @@ def _draw(rng: random.Random) -> Callable[[int], int]:
     ``_randbelow`` when ``rng`` is a plain :class:`random.Random`, which ``randrange`` calls
     with the same bound after checks a positive bound passes anyway."""
     if type(rng) is random.Random and hasattr(rng, "_randbelow"):
-        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+        below: Callable[[int], int] = rng._randbelow
         return below
     return rng.randrange

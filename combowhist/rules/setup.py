@@ -40,7 +40,7 @@ from combowhist.rules.seats import across, left, right
 from combowhist.state import Contract, LogCell, Phase, State
 
 __all__ = ["EVENTS", "PHASES", "STEPS", "Event", "Step", "begin", "events_of", "mail_target",
-           "masters_mail_target"]
+           "masters_mail_target", "reaching"]
 
 MAIL_CARDS = 3
 """Cards each player passes by Mail and Master's Mail (R19, R20)."""
@@ -85,6 +85,13 @@ class Event:
     first phase and the seat to move; ``None`` to skip it."""
     held_by: Callable[[ComboBid], bool]
     """Whether a combo bid holds this event."""
+    later: tuple[Phase, ...] = ()
+    """Phases of trick play that only this event brings (R29's award, R21's refill)."""
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """Every phase a deal reaches only with this event."""
+        return (*(step.phase for step in self.steps), *self.later)
 
 
 # -- starting and ending events ------------------------------------------------------------
@@ -477,11 +484,13 @@ EVENTS: dict[str, Event] = {
               _trump_rule(TrumpRule.RANK)),
         Event("guess", (_GUESS,), _declarer_moves(Phase.GUESS),
               lambda combo: combo.standard.guesses > 0),
-        Event("justice", (_JUSTICE,), _declarer_moves(Phase.JUSTICE), _special("justice")),
+        Event("justice", (_JUSTICE,), _declarer_moves(Phase.JUSTICE), _special("justice"),
+              later=(Phase.AWARD,)),
         Event("plague", (_PLAGUE,), _declarer_moves(Phase.PLAGUE), _special("plague")),
         Event("mail", (_MAIL, _SEND), _declarer_moves(Phase.MAIL), _special("mail")),
         Event("masters_mail", (_MASTERS_MAIL,), _start_masters_mail, _special("masters_mail")),
-        Event("atelier", (_ATELIER,), _start_atelier, _special("atelier")),
+        Event("atelier", (_ATELIER,), _start_atelier, _special("atelier"),
+              later=(Phase.REFILL,)),
     )
 }
 """Every pre-game event by key: the standard bids' (``trump``, ``masters_trump``,
@@ -497,6 +506,15 @@ STEPS: dict[Phase, Step] = {step.phase: step for event in EVENTS.values()
 
 PHASES = tuple(STEPS)
 """The pre-game phases."""
+
+
+def reaching(phase: Phase) -> Callable[[ComboBid], bool] | None:
+    """Whether a deal whose contract is a combo bid can reach ``phase`` at all: a test of
+    the combo, or ``None`` when no event decides it (every contract reaches it)."""
+    events = [event for event in EVENTS.values() if phase in event.phases]
+    if not events:
+        return None
+    return lambda combo: any(event.held_by(combo) for event in events)
 
 
 def legal(state: State) -> LegalMoves:
