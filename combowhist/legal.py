@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import Any, overload
 
-from combowhist.cards import ALL_CARDS, CardSet, mask_indices, suit_bits
+from combowhist.cards import ALL_CARDS, Card, CardSet, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import CombowhistError, NotationError, shown
 from combowhist.lazy import LazySequence
@@ -104,6 +104,53 @@ class CardSubsetMoves(LazySequence[Move]):
         )
 
 
+class CardMoves(LazySequence[Move]):
+    """One move per card of a set (``play``, ``commit``, ``refill``, …), highest card
+    index first, each built once for all (moves are values): nothing is listed until
+    asked for."""
+
+    __slots__ = ("_count", "_moves", "mask")
+
+    def __init__(self, mask: int, factory: Callable[[Any], Move]) -> None:
+        self.mask = mask
+        self._count = mask.bit_count()
+        self._moves = _shared_moves(factory)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and 0 <= index < self._count:  # the common case
+            return self._item(index)
+        return super().__getitem__(index)
+
+    def _item(self, index: int) -> Move:
+        mask = self.mask
+        for _ in range(self._count - 1 - index):  # the index-th from the top
+            mask &= mask - 1
+        return self._moves[(mask & -mask).bit_length() - 1]
+
+    def __iter__(self) -> Iterator[Move]:
+        moves = self._moves
+        return iter([moves[card] for card in reversed(mask_indices(self.mask))])
+
+    def __contains__(self, move: object) -> bool:
+        card = getattr(move, "card", None)
+        return (isinstance(card, Card) and self.mask >> card.index & 1 == 1
+                and self._moves[card.index] == move)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a move among these, counted from its card (``ValueError`` if
+        absent)."""
+        if value not in self:
+            raise ValueError(f"{value} is not one of these moves")
+        card: int = value.card.index  # type: ignore[attr-defined]
+        position = (self.mask >> card + 1).bit_count()
+        if position < start or (stop is not None and position >= stop):
+            raise ValueError(f"{value} is not between positions {start} and {stop}")
+        return position
+
+
 class LegalMoves(LazySequence[Move]):
     """The legal moves of a state: iterate, ``len``, ``in``, index, without listing them.
 
@@ -123,6 +170,15 @@ class LegalMoves(LazySequence[Move]):
     def __init__(self, *parts: Sequence[Any]) -> None:
         self._parts = parts
         self._lengths = tuple(map(len, parts))
+
+    @classmethod
+    def of_cards(cls, mask: int, factory: Callable[[Any], Move]) -> LegalMoves:
+        """One move made by ``factory`` per card of ``mask`` (see :class:`CardMoves`)."""
+        moves = _new_moves(cls)
+        part = CardMoves(mask, factory)
+        _set_parts(moves, (part,))
+        _set_lengths(moves, (part._count,))
+        return moves
 
     def __len__(self) -> int:
         return sum(self._lengths)
@@ -228,6 +284,10 @@ class LegalMoves(LazySequence[Move]):
         return f"<LegalMoves: {', '.join(shown)}{more}>"
 
 
+_new_moves = object.__new__
+_set_parts = LegalMoves.__dict__["_parts"].__set__
+_set_lengths = LegalMoves.__dict__["_lengths"].__set__
+
 _SUBSET_WORDS: dict[Callable[[CardSet], Move], str] = {Send: "send", SetAtelier: "atelier"}
 
 
@@ -255,22 +315,3 @@ def _shared_moves(factory: Callable[[Any], Move]) -> tuple[Move, ...]:
     if moves is None:
         moves = _CARD_MOVES[factory] = tuple(factory(card) for card in ALL_CARDS)
     return moves
-
-
-def card_moves(mask: int, factory: Callable[[Any], Move]) -> tuple[Move, ...]:
-    """One shared move per card of a mask, highest card index first."""
-    moves: tuple[Move, ...] = ()
-    for suit in (3, 2, 1, 0):
-        bits = mask >> 13 * suit & 0x1FFF
-        if bits:
-            key = (factory, suit, bits)
-            chunk = _SUIT_MOVES.get(key)
-            if chunk is None:  # at most 4 x 8192 patterns per kind of move
-                shared = _shared_moves(factory)
-                chunk = _SUIT_MOVES[key] = tuple(
-                    shared[13 * suit + i] for i in reversed(suit_bits(bits)))
-            moves += chunk
-    return moves
-
-
-_SUIT_MOVES: dict[tuple[Callable[[Any], Move], int, int], tuple[Move, ...]] = {}

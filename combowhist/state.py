@@ -5,8 +5,7 @@ a :class:`~combowhist.deal.Deal` is made of. Users see them through ``Deal``'s p
 from __future__ import annotations
 
 import enum
-from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -15,6 +14,8 @@ from combowhist.moves import Move
 from combowhist.profiles import RuleProfile
 
 __all__ = ["DealResult", "Phase"]
+
+_new = tuple.__new__
 
 
 class Phase(enum.Enum):
@@ -70,8 +71,7 @@ class Table:
     """Bitmask of seats banned from bidding (R36)."""
 
 
-@attrs.frozen
-class Auction:
+class Auction(NamedTuple):
     """The auction so far (R5-R7)."""
 
     passed: int
@@ -80,10 +80,10 @@ class Auction:
     high_bidder: int = -1
 
 
-@attrs.frozen
-class Contract:
+class Contract(NamedTuple):
     """The declarer's combo bid and every choice made before the first lead, plus the
-    flags play reads, compiled once when the auction ends."""
+    flags play reads, compiled once when the auction ends. A record of the engine's, read
+    by name; :meth:`replace` makes the next one."""
 
     declarer: int
     combo: ComboBid
@@ -122,12 +122,14 @@ class Contract:
         return self.combo.play_rules
 
     def replace(self, **changes: Any) -> Contract:
-        """A copy with some fields changed (``attrs.evolve``, minus its overhead)."""
-        return Contract(*[changes[n] if n in changes else getattr(self, n)
-                          for n in _CONTRACT_FIELDS])
+        """A copy with some fields changed."""
+        fields = list(self)
+        for name, value in changes.items():
+            fields[_CONTRACT_INDEX[name]] = value
+        return _new(Contract, fields)
 
 
-_CONTRACT_FIELDS = tuple(f.name for f in attrs.fields(Contract))
+_CONTRACT_INDEX = {name: index for index, name in enumerate(Contract._fields)}
 
 
 @attrs.frozen
@@ -179,36 +181,33 @@ def log_cells(cell: LogCell | None) -> list[LogCell]:
     return cells
 
 
-class State(tuple):  # type: ignore[type-arg]
+class State(NamedTuple):
     """The whole state of a deal, as one flat immutable record: what
     :class:`~combowhist.deal.Deal` wraps and the rule modules read and make.
 
     A tuple, so that a new state costs one allocation: the rule modules build the next one
     in a single call of :func:`make` (every field given) or :meth:`but` (a few changed).
-    Fields are read by name.
     """
 
-    __slots__ = ()
-
-    table: Table = property(itemgetter(0))  # type: ignore[assignment]
-    phase: Phase = property(itemgetter(1))  # type: ignore[assignment]
-    to_move: int | None = property(itemgetter(2))  # type: ignore[assignment]
+    table: Table
+    phase: Phase
+    to_move: int | None
     """The seat whose decision comes next; ``None`` when the deal is over."""
-    log: LogCell | None = property(itemgetter(3))  # type: ignore[assignment]
+    log: LogCell | None
     """The newest cell of the log chain (see :data:`LogCell`)."""
-    hands: tuple[int, ...] = property(itemgetter(4))  # type: ignore[assignment]
-    auction: Auction = property(itemgetter(5))  # type: ignore[assignment]
-    contract: Contract | None = property(itemgetter(6))  # type: ignore[assignment]
-    leader: int = property(itemgetter(7))  # type: ignore[assignment]
-    trick: tuple[tuple[int, int], ...] = property(itemgetter(8))  # type: ignore[assignment]
+    hands: tuple[int, ...]
+    auction: Auction
+    contract: Contract | None
+    leader: int
+    trick: tuple[tuple[int, int], ...]
     """The current trick as (seat, card index) pairs."""
-    winners: tuple[int, ...] = property(itemgetter(9))  # type: ignore[assignment]
-    taken: tuple[int, ...] = property(itemgetter(10))  # type: ignore[assignment]
-    flags: int = property(itemgetter(11))  # type: ignore[assignment]
-    atelier: int = property(itemgetter(12))  # type: ignore[assignment]
-    trump: int = property(itemgetter(13))  # type: ignore[assignment]
+    winners: tuple[int, ...]
+    taken: tuple[int, ...]
+    flags: int
+    atelier: int
+    trump: int
     """The suit that is trump in the current trick, ``-1`` for none."""
-    result: DealResult | None = property(itemgetter(14))  # type: ignore[assignment]
+    result: DealResult | None
 
     def but(self, **changes: Any) -> State:
         """This state with some fields changed (for the rare transitions)."""
@@ -218,16 +217,13 @@ class State(tuple):  # type: ignore[type-arg]
         return _new(State, fields)
 
 
-STATE_FIELDS = ("table", "phase", "to_move", "log", "hands", "auction", "contract", "leader",
-                "trick", "winners", "taken", "flags", "atelier", "trump", "result")
-_INDEX = {name: index for index, name in enumerate(STATE_FIELDS)}
-_new = tuple.__new__
+_INDEX = {name: index for index, name in enumerate(State._fields)}
 
 
 def make(table: Table, phase: Phase, to_move: int | None, log: LogCell | None,
          hands: tuple[int, ...], auction: Auction, contract: Contract | None, leader: int,
          trick: tuple[tuple[int, int], ...], winners: tuple[int, ...], taken: tuple[int, ...],
          flags: int, atelier: int, trump: int, result: DealResult | None) -> State:
-    """A state from all its fields, in :data:`STATE_FIELDS` order."""
+    """A state from all its fields (without :class:`State`'s keyword handling)."""
     return _new(State, (table, phase, to_move, log, hands, auction, contract, leader, trick,
                         winners, taken, flags, atelier, trump, result))

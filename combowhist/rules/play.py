@@ -7,7 +7,7 @@ from typing import Final
 from combowhist.bids import TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.errors import IllegalMoveError
-from combowhist.legal import LegalMoves, card_moves
+from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
@@ -186,7 +186,7 @@ def legal(state: State) -> LegalMoves:
     led = trick[0][1] // 13 if trick else NO_SUIT
     mask = legal_play_mask(state.hands[seat], led, seat == contract.declarer,
                            contract.block_suit, contract.plague, state.flags)
-    return LegalMoves(card_moves(mask, Play))
+    return LegalMoves.of_cards(mask, Play)
 
 
 def apply(state: State, seat: int, move: Move) -> State:
@@ -294,7 +294,7 @@ def _eligible(state: State) -> int:
 
 
 def legal_refills(state: State) -> LegalMoves:
-    return LegalMoves(card_moves(_eligible(state), Refill))
+    return LegalMoves.of_cards(_eligible(state), Refill)
 
 
 def apply_refill(state: State, seat: int, move: Move) -> State:

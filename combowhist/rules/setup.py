@@ -20,7 +20,7 @@ import attrs
 from combowhist.bids import ComboBid, TrumpRule
 from combowhist.cards import SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.errors import IllegalMoveError
-from combowhist.legal import CardSubsetMoves, LegalMoves, card_moves
+from combowhist.legal import CardSubsetMoves, LegalMoves
 from combowhist.moves import (
     MAIL_DIRECTIONS,
     Commit,
@@ -280,10 +280,12 @@ def _revealed(state: State, mover: int, viewer: int) -> bool:
     return mover == viewer or state.phase is not Phase.RANK_COMMIT
 
 
-_RANK_COMMIT = Step(Phase.RANK_COMMIT, Commit, lambda state: LegalMoves(card_moves(
-    _hand(state), Commit)), _commit, _revealed, "commit ?")
-_RANK_TAKE = Step(Phase.RANK_TAKE, Take, lambda state: LegalMoves(card_moves(
-    _highest_laid(_contract(state)), Take)), _take)
+_RANK_COMMIT = Step(Phase.RANK_COMMIT, Commit,
+                    lambda state: LegalMoves.of_cards(_hand(state), Commit), _commit,
+                    _revealed, "commit ?")
+_RANK_TAKE = Step(Phase.RANK_TAKE, Take,
+                  lambda state: LegalMoves.of_cards(_highest_laid(_contract(state)), Take),
+                  _take)
 
 
 # -- Precise and Approximate's guesses (R16) ----------------------------------------------------
@@ -325,8 +327,8 @@ def _plague(state: State, contract: Contract, seat: int, move: Move, log: LogCel
     return next_event(state, contract.replace(plague=int(move.suit)), log)
 
 
-_JUSTICE = Step(Phase.JUSTICE, SetJustice, lambda state: LegalMoves(card_moves(
-    state.table.deck, SetJustice)), _justice)
+_JUSTICE = Step(Phase.JUSTICE, SetJustice,
+                lambda state: LegalMoves.of_cards(state.table.deck, SetJustice), _justice)
 _PLAGUE = Step(Phase.PLAGUE, SetPlague, lambda state: LegalMoves(tuple(
     SetPlague(s) for s in Suit)), _plague)
 
