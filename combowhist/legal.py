@@ -174,7 +174,7 @@ class LegalMoves(LazySequence[Move]):
     @classmethod
     def of_cards(cls, mask: int, factory: Callable[[Any], Move]) -> LegalMoves:
         """One move made by ``factory`` per card of ``mask`` (see :class:`CardMoves`)."""
-        moves = _new_moves(cls)
+        moves = _new_moves(_CardLegalMoves)
         part = CardMoves(mask, factory)
         _set_parts(moves, (part,))
         _set_lengths(moves, (part._count,))
@@ -282,6 +282,25 @@ class LegalMoves(LazySequence[Move]):
         shown = [str(m) for m in self[:8]]
         more = f", … ({len(self)} in all)" if len(self) > 8 else ""
         return f"<LegalMoves: {', '.join(shown)}{more}>"
+
+
+class _CardLegalMoves(LegalMoves):
+    """Legal moves that are one :class:`CardMoves` (trick play's): straight to it."""
+
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        return self._lengths[0]
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if type(index) is int and 0 <= index < self._lengths[0]:
+            part: CardMoves = self._parts[0]  # type: ignore[assignment]
+            return part._item(index)
+        return super().__getitem__(index)
 
 
 _new_moves = object.__new__

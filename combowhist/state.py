@@ -54,6 +54,8 @@ class Phase(enum.Enum):
     OVER = "over"
     """The deal is over; :attr:`Deal.result` is set."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing, without Enum's
+
 
 @attrs.frozen
 class Table:

@@ -71,7 +71,8 @@ class PlayerView:
     """Whether this seat is to move."""
     result: DealResult | None
     _legal: LegalMoves = attrs.field(
-        eq=attrs.cmp_using(eq=lambda a, b: a.to_data() == b.to_data()), hash=False,
+        eq=attrs.cmp_using(eq=lambda a, b: a.to_data() == b.to_data(), require_same_type=False),
+        hash=False,
         repr=False)
 
     @property
