@@ -318,7 +318,12 @@ def apply_refill(state: State, seat: int, move: Move) -> State:
 
 
 def legal_awards(state: State) -> LegalMoves:
-    return LegalMoves(tuple(Award(s) for s in range(state.table.players)))
+    return _AWARDS[state.table.players]
+
+
+_AWARDS = {players: LegalMoves(tuple(Award(seat) for seat in range(players)))
+           for players in (3, 4)}
+"""Moves are values: the awards are made once."""
 
 
 def apply_award(state: State, seat: int, move: Move) -> State:

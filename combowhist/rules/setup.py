@@ -192,7 +192,11 @@ def _start_masters_trump(state: State, contract: Contract) -> tuple[Contract, Ph
 
 
 def _legal_trumps(state: State) -> LegalMoves:
-    return LegalMoves(tuple(SetTrump(Suit(s)) for s in _allowed_trumps(state, _contract(state))))
+    return LegalMoves(tuple(_TRUMPS[s] for s in _allowed_trumps(state, _contract(state))))
+
+
+_TRUMPS = tuple(SetTrump(suit) for suit in Suit)
+"""Moves are values: the few of each kind are made once."""
 
 
 def _set_trump(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
@@ -226,7 +230,8 @@ def _prefer(state: State, contract: Contract, seat: int, move: Move, log: LogCel
 
 
 _TRUMP = Step(Phase.TRUMP, SetTrump, _legal_trumps, _set_trump)
-_PREFERENCE = Step(Phase.PREFERENCE, Prefer, lambda state: LegalMoves(_PREFERENCES), _prefer)
+_PREFERENCE_MOVES = LegalMoves(_PREFERENCES)
+_PREFERENCE = Step(Phase.PREFERENCE, Prefer, lambda state: _PREFERENCE_MOVES, _prefer)
 
 
 # -- Rank Trump (R14) ----------------------------------------------------------------------------
@@ -292,8 +297,12 @@ _RANK_TAKE = Step(Phase.RANK_TAKE, Take,
 
 
 def _legal_guesses(state: State) -> LegalMoves:
-    count = _contract(state).combo.standard.guesses
-    return LegalMoves(tuple(Guess(g) for g in combinations(range(14), count)))
+    return LegalMoves(_GUESSES[_contract(state).combo.standard.guesses])
+
+
+_GUESSES = {count: tuple(Guess(numbers) for numbers in combinations(range(14), count))
+            for count in (1, 2)}
+"""Every guess of one or two trick counts (R16)."""
 
 
 def _guess(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
@@ -329,8 +338,8 @@ def _plague(state: State, contract: Contract, seat: int, move: Move, log: LogCel
 
 _JUSTICE = Step(Phase.JUSTICE, SetJustice,
                 lambda state: LegalMoves.of_cards(state.table.deck, SetJustice), _justice)
-_PLAGUE = Step(Phase.PLAGUE, SetPlague, lambda state: LegalMoves(tuple(
-    SetPlague(s) for s in Suit)), _plague)
+_PLAGUES = LegalMoves(tuple(SetPlague(suit) for suit in Suit))
+_PLAGUE = Step(Phase.PLAGUE, SetPlague, lambda state: _PLAGUES, _plague)
 
 
 # -- Mail (R19) and Master's Mail (R20) --------------------------------------------------------
@@ -414,8 +423,9 @@ def _legal_picks(state: State) -> LegalMoves:
     return LegalMoves(CardSubsetMoves(_hand(state), MAIL_CARDS, Send))
 
 
-_MAIL = Step(Phase.MAIL, SetMail, lambda state: LegalMoves(tuple(
-    SetMail(d) for d in _mail_directions(state.table.players))), _mail)
+_MAILS = {players: LegalMoves(tuple(SetMail(d) for d in _mail_directions(players)))
+          for players in (3, 4)}
+_MAIL = Step(Phase.MAIL, SetMail, lambda state: _MAILS[state.table.players], _mail)
 _SEND = Step(Phase.SEND, Send, _legal_picks,
              lambda state, contract, seat, move, log: _exchange(state, contract, seat, move,
                                                                 log, masters=False),
