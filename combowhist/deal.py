@@ -63,7 +63,7 @@ class Deal:
     __slots__ = ("_log", "_state")
 
     _state: State
-    _log: tuple[tuple[int, Move], ...] | None
+    _log: tuple[tuple[int, Move], ...]
 
     def __init__(self) -> None:
         raise TypeError("create a deal with Deal.new(...) or Deal.from_hands(...)")
@@ -287,11 +287,12 @@ class Deal:
     def log(self) -> tuple[tuple[int, Move], ...]:
         """Every move so far as a ``(seat, move)`` pair: :attr:`history` with the seats (a
         :class:`~combowhist.views.PlayerView` has the same two, as the seat sees them)."""
-        pairs = self._log
-        if pairs is None:
+        try:
+            return self._log
+        except AttributeError:  # listed once per deal object, on first use
             pairs = log_pairs(self._state.log)
             _set_log(self, pairs)
-        return pairs
+            return pairs
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -547,7 +548,6 @@ def _wrap(state: State) -> Deal:
     """The deal holding ``state``: how every deal is made."""
     deal = _new_deal(Deal)
     _set_state(deal, state)
-    _set_log(deal, None)
     return deal
 
 

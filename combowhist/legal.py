@@ -8,6 +8,8 @@ pick 3 of 13 cards, or a short tuple of card plays.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from itertools import combinations
 from math import comb
 from typing import Any, overload
 
@@ -70,6 +72,12 @@ class CardSubsetMoves(LazySequence[Move]):
         return comb(len(self._indices), self.size)
 
     def _item(self, index: int) -> Move:
+        indices = self._indices
+        if len(indices) <= _SMALL:  # a hand: a look-up
+            mask = 0
+            for position in _colex_subsets(self.size)[index]:
+                mask |= 1 << indices[position]
+            return self.factory(CardSet(mask))
         # Combinatorial number system: the k-subset with rank `index`, largest element first.
         mask = 0
         position = len(self._indices)
@@ -104,6 +112,17 @@ class CardSubsetMoves(LazySequence[Move]):
         )
 
 
+_SMALL = 13
+"""Subsets of sets up to this size (a hand) are looked up, not computed."""
+
+
+@cache
+def _colex_subsets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every ``size``-subset of ``range(_SMALL)`` in colexicographic order: those of
+    ``range(n)`` come first, for any ``n``, so the table serves every smaller set too."""
+    return tuple(sorted(combinations(range(_SMALL), size), key=lambda c: c[::-1]))
+
+
 class CardMoves(LazySequence[Move]):
     """One move per card of a set (``play``, ``commit``, ``refill``, …), highest card
     index first, each built once for all (moves are values): nothing is listed until
@@ -114,7 +133,7 @@ class CardMoves(LazySequence[Move]):
     def __init__(self, mask: int, factory: Callable[[Any], Move]) -> None:
         self.mask = mask
         self._count = mask.bit_count()
-        self._moves = _shared_moves(factory)
+        self._moves = _CARD_MOVES.get(factory) or _shared_moves(factory)
 
     def __len__(self) -> int:
         return self._count
