@@ -17,7 +17,9 @@ from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
 from combowhist.profiles import RuleProfile, load_profile
+from combowhist.moves import PLAYS
 from combowhist.rules.phases import PHASES
+from combowhist.rules.setup import everyone
 from combowhist.rules.play import tricks_per_seat
 from combowhist.state import Contract, DealResult, Phase, State, log_cells
 
@@ -274,10 +276,16 @@ def _visible_log(state: State, seat: int) -> tuple[tuple[int, str], ...]:
     """The log as ``seat`` sees it: each move in notation, or as its phase hides it from
     the seats that may not see it (R11)."""
     log = []
+    texts = _PLAY_TEXTS
     for _, mover, move, phase in log_cells(state.log):
         rules = PHASES[phase]
-        if mover == seat or rules.shown(state, mover, seat):
-            log.append((mover, str(move)))
+        if rules.shown is everyone or mover == seat or rules.shown(state, mover, seat):
+            log.append((mover, texts.get(id(move)) or str(move)))
         else:
             log.append((mover, rules.hidden))
     return tuple(log)
+
+
+_PLAY_TEXTS = {id(move): str(move) for move in PLAYS}
+"""The notation of the shared ``play`` moves (every play a log holds is one of them; they
+live as long as the module, so their ids stay theirs)."""
