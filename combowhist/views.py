@@ -16,11 +16,11 @@ from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.profiles import RuleProfile, load_profile
 from combowhist.moves import PLAYS
+from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.phases import PHASES
-from combowhist.rules.setup import everyone
 from combowhist.rules.play import tricks_per_seat
+from combowhist.rules.setup import everyone
 from combowhist.state import Contract, DealResult, Phase, State, log_cells
 
 __all__ = ["HIDDEN_ATELIER", "HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
