@@ -477,10 +477,10 @@ class Deal:
         return self._state.taken
 
     @property
-    def flags(self) -> int:
-        """Play flags as a bitmask: an opponent has trumped (R27), a plague card was played
-        other than as D's lead (R28); see :mod:`combowhist.rules.play`."""
-        return self._state.flags
+    def flags(self) -> play.PlayFlag:
+        """What trick play remembers beyond the cards: whether an opponent has trumped
+        (R27) and a plague card was played other than as D's lead (R28)."""
+        return play.PlayFlag(self._state.flags)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 from combowhist.bids import TrumpRule
@@ -17,6 +18,7 @@ __all__ = [
     "NO_SUIT",
     "OPPONENT_TRUMPED",
     "PLAGUE_PLAYED",
+    "PlayFlag",
     "atelier_eligible",
     "begin_play",
     "finish_trick",
@@ -30,10 +32,19 @@ __all__ = [
     "tricks_per_seat",
 ]
 
-OPPONENT_TRUMPED: Final = 1
-"""Flag: an opponent of D has played a trump this deal (Block Trump, R27)."""
-PLAGUE_PLAYED: Final = 2
-"""Flag: a plague card has been played other than as D's lead (R28)."""
+class PlayFlag(enum.IntFlag):
+    """What trick play remembers beyond the cards (a state's ``flags``): the events that
+    lift D's restrictions for the rest of the deal."""
+
+    OPPONENT_TRUMPED = 1
+    """An opponent of D has played a trump (lifts Block Trump's restriction, R27)."""
+    PLAGUE_PLAYED = 2
+    """A plague card has been played other than as D's lead (lifts Plague's, R28)."""
+
+
+OPPONENT_TRUMPED: Final = int(PlayFlag.OPPONENT_TRUMPED)
+PLAGUE_PLAYED: Final = int(PlayFlag.PLAGUE_PLAYED)
+"""The flags as plain ints, for the hot paths."""
 NO_SUIT: Final = -1
 TRICKS: Final = 13
 
