@@ -100,50 +100,54 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
     winners = list(winners_now)
     taken = list(taken_now)
     play_phase = Phase.PLAY
-    led = trick[0][1] // 13 if trick else NO_SUIT
-    while True:
-        hand = hands[seat]
-        is_declarer = seat == declarer
-        if is_declarer:
-            legal = legal_play_mask(hand, led, True, block, plague, flags)
-        elif led >= 0:
-            legal = hand & SUIT_MASKS[led] or hand  # R23
-        else:
-            legal = hand
-        # The legal moves list cards from the highest index down: the k-th is the
-        # (count - 1 - k)-th set bit from the bottom.
-        count = legal.bit_count()
-        for _ in range(count - 1 - randrange(count)):
-            legal &= legal - 1
-        bit = legal & -legal
-        card = bit.bit_length() - 1
-        last_of_trick = len(trick) + 1 == players
-        if (is_declarer and atelier & bit) or (last_of_trick and (
-                len(winners) + 1 == TRICKS or (justice >= 0 and (
-                    justice == card or any(c == justice for _, c in trick))))):
-            # R21: D empties a place in the atelier; R29: D awards the trick; the last
-            # trick is scored: the checked path settles these.
-            before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
-                          leader, tuple(trick), tuple(winners), tuple(taken), flags, atelier,
-                          trump, None)
-            return play(before, seat, card)
-        if card // 13 == trump or card // 13 == plague:
-            flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
-        hands[seat] = hand ^ bit
-        trick.append((seat, card))
-        log = (log, seat, PLAYS[card], play_phase)
-        if not last_of_trick:
+    while True:  # a trick, from where it stands
+        order = orders[leader]
+        led = trick[0][1] // 13 if trick else NO_SUIT
+        justice_in = justice >= 0 and any(card == justice for _, card in trick)
+        last_trick = len(winners) + 1 == TRICKS
+        while True:  # a play
+            hand = hands[seat]
+            is_declarer = seat == declarer
+            if is_declarer:
+                legal = legal_play_mask(hand, led, True, block, plague, flags)
+            elif led >= 0:
+                legal = hand & SUIT_MASKS[led] or hand  # R23
+            else:
+                legal = hand
+            # The legal moves list cards from the highest index down: the k-th is the
+            # (count - 1 - k)-th set bit from the bottom.
+            count = legal.bit_count()
+            for _ in range(count - 1 - randrange(count)):
+                legal &= legal - 1
+            bit = legal & -legal
+            card = bit.bit_length() - 1
+            justice_in = justice_in or card == justice
+            last_of_trick = len(trick) + 1 == players
+            if (is_declarer and atelier & bit) or (last_of_trick and (last_trick
+                                                                     or justice_in)):
+                # R21: D empties a place in the atelier; R29: D awards the trick; the
+                # last trick is scored: the checked path settles these.
+                before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
+                              leader, tuple(trick), tuple(winners), tuple(taken), flags,
+                              atelier, trump, None)
+                return play(before, seat, card)
+            suit = card // 13
+            if suit == trump or suit == plague:
+                flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
+            hands[seat] = hand ^ bit
+            trick.append((seat, card))
+            log = (log, seat, PLAYS[card], play_phase)
+            if last_of_trick:
+                break
             if led < 0:
-                led = card // 13
-            seat = orders[leader][len(trick)]
-            continue
+                led = suit
+            seat = order[len(trick)]
         played = tuple(trick)
         winner = trick_winner(played, trump, iron)
         taken[winner] |= trick_mask(played)
         winners.append(winner)
         trump = next_trump(trump, played, grill)
         leader = seat = winner
-        led = NO_SUIT
         trick.clear()
 
 
