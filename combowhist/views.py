@@ -276,11 +276,14 @@ def _visible_log(state: State, seat: int) -> tuple[tuple[int, str], ...]:
     """The log as ``seat`` sees it: each move in notation, or as its phase hides it from
     the seats that may not see it (R11)."""
     log = []
-    texts = _PLAY_TEXTS
+    texts, play = _PLAY_TEXTS, Phase.PLAY
     for _, mover, move, phase in log_cells(state.log):
+        if phase is play:  # most of a log
+            log.append((mover, texts[id(move)]))
+            continue
         rules = PHASES[phase]
         if rules.shown is everyone or mover == seat or rules.shown(state, mover, seat):
-            log.append((mover, texts.get(id(move)) or str(move)))
+            log.append((mover, str(move)))
         else:
             log.append((mover, rules.hidden))
     return tuple(log)
