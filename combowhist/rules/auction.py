@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from combowhist.bids import ComboBid, check_combo
 from combowhist.combos import legal_combos
 from combowhist.errors import IllegalMoveError, InvalidBidError
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
+from combowhist.profiles import RuleProfile
 from combowhist.rules import setup
 from combowhist.state import Auction, DealResult, LogCell, Phase, State, Table
 
@@ -55,8 +58,13 @@ def legal(state: State) -> LegalMoves:
     """Pass, then every legal combo bid (lazily)."""
     assert state.to_move is not None
     table = state.table
-    space = legal_combos(table.profile, table.players, minimum_worth(state, state.to_move))
-    return LegalMoves((_PASS,), BidMoves(space))
+    return _offers(table.profile, table.players, minimum_worth(state, state.to_move))
+
+
+@lru_cache(maxsize=512)
+def _offers(profile: RuleProfile, players: int, minimum: int) -> LegalMoves:
+    """Pass and the combo bids worth at least ``minimum``: values, so shared."""
+    return LegalMoves((_PASS,), BidMoves(legal_combos(profile, players, minimum)))
 
 
 def apply(state: State, seat: int, move: Move) -> State:

@@ -221,7 +221,7 @@ def play(state: State, seat: int, card: int) -> State:
         reason = illegal_play_reason(card, hand, led, is_declarer, contract.block_suit,
                                      plague, flags)
         raise IllegalMoveError.refused(seat, f"play {ALL_CARDS[card]}", reason)
-    if card // 13 == trump or card // 13 == plague:
+    if card // 13 in (trump, plague):
         flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
     hands = (*hands[:seat], hand & ~(1 << card), *hands[seat + 1:])
     trick = (*trick, (seat, card))

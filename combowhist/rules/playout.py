@@ -132,7 +132,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
                               atelier, trump, None)
                 return play(before, seat, card)
             suit = card // 13
-            if suit == trump or suit == plague:
+            if suit in (trump, plague):
                 flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
             hands[seat] = hand ^ bit
             trick.append((seat, card))
