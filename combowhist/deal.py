@@ -44,7 +44,7 @@ from combowhist.state import (
     log_pairs,
     make,
 )
-from combowhist.views import PlayerView
+from combowhist.views import PlayerView, SeenLog
 
 __all__ = ["Deal", "legal_moves", "seed_value"]
 
@@ -60,10 +60,15 @@ class Deal:
     state; equal deals have the same legal moves and history.
     """
 
-    __slots__ = ("_log", "_state")
+    __slots__ = ("_log", "_seen", "_seen_before", "_state")
 
     _state: State
     _log: tuple[tuple[int, Move], ...]
+    _seen: SeenLog | None
+    """The log as the seats see it, once a view of this deal (from the first lead on)
+    has made it."""
+    _seen_before: SeenLog | None
+    """The same of the deal this one was applied to, which a view extends."""
 
     def __init__(self) -> None:
         raise TypeError("create a deal with Deal.new(...) or Deal.from_hands(...)")
@@ -225,7 +230,7 @@ class Deal:
         if type(move) is Play and type(move.card) is Card:
             if state.phase is Phase.PLAY:  # the hot path
                 assert seat is not None
-                return _wrap(play.play(state, seat, move.card.index))
+                return _wrap(play.play(state, seat, move.card.index), self._seen)
         else:
             try:
                 move = self._read(move) if isinstance(move, str) else check_move(move)
@@ -235,7 +240,7 @@ class Deal:
                 raise NotationError(f"seat {seat}: {error}") from None
         if seat is None:
             raise IllegalMoveError(f"the deal is over: no move is legal, not {move}")
-        return _wrap(PHASES[state.phase].apply(state, seat, move))
+        return _wrap(PHASES[state.phase].apply(state, seat, move), self._seen)
 
     def _read(self, text: str) -> Move:
         """A move's notation read as this deal reads it: a ``bid`` is of the deal's profile
@@ -496,7 +501,11 @@ class Deal:
         """What ``seat`` may know now (R11, R30): see :class:`~combowhist.views.PlayerView`."""
         state = self._state
         legal = self.legal_moves() if state.to_move == seat else LegalMoves()
-        return PlayerView.from_state(state, seat, legal)
+        seen = self._seen
+        if seen is None:
+            seen = SeenLog.of(state, self._seen_before)
+            _set_seen(self, seen)
+        return PlayerView.from_state(state, seat, legal, seen)
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as plain JSON-ready data: profile (with a house rule's contents), seats,
@@ -544,10 +553,13 @@ class Deal:
                 f"{self.phase.value}, {where}, {len(self.log)} moves>")
 
 
-def _wrap(state: State) -> Deal:
-    """The deal holding ``state``: how every deal is made."""
+def _wrap(state: State, seen_before: SeenLog | None = None) -> Deal:
+    """The deal holding ``state``: how every deal is made (``seen_before``: the logs seen
+    in views of the deal it was applied to)."""
     deal = _new_deal(Deal)
     _set_state(deal, state)
+    _set_seen(deal, None)
+    _set_seen_before(deal, seen_before)
     return deal
 
 
@@ -563,6 +575,8 @@ _PHASE_NUMBER = {phase: number for number, phase in enumerate(_PHASES)}
 _new_deal = object.__new__
 _set_state = Deal.__dict__["_state"].__set__
 _set_log = Deal.__dict__["_log"].__set__
+_set_seen = Deal.__dict__["_seen"].__set__
+_set_seen_before = Deal.__dict__["_seen_before"].__set__
 
 
 _BITS = tuple(1 << card for card in range(52))

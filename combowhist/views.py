@@ -21,7 +21,7 @@ from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.phases import PHASES
 from combowhist.rules.play import tricks_per_seat
 from combowhist.rules.setup import everyone
-from combowhist.state import Contract, DealResult, Phase, State, log_cells
+from combowhist.state import Contract, DealResult, LogCell, Phase, State, log_cells
 
 __all__ = ["HIDDEN_ATELIER", "HIDDEN_COMMIT", "HIDDEN_SEND", "PlayerView"]
 
@@ -92,9 +92,11 @@ class PlayerView:
         return self._legal
 
     @classmethod
-    def from_state(cls, state: State, seat: int, legal: LegalMoves) -> PlayerView:
+    def from_state(cls, state: State, seat: int, legal: LegalMoves,
+                   seen: SeenLog | None = None) -> PlayerView:
         """The view of a deal's ``state`` from ``seat``, whose legal moves are ``legal``
-        (what :meth:`Deal.view <combowhist.Deal.view>` returns: use that)."""
+        (what :meth:`Deal.view <combowhist.Deal.view>` returns: use that); ``seen`` is the
+        state's :class:`SeenLog` when it has one."""
         table = state.table
         players = table.players
         if type(seat) is not int or not 0 <= seat < players:
@@ -125,7 +127,7 @@ class PlayerView:
             phase=state.phase,
             to_move=state.to_move,
             hand=CardSet(state.hands[seat]),
-            log=_visible_log(state, seat),
+            log=visible_log(state, seat) if seen is None else seen.seen_by(seat),
             declarer=declarer,
             combo=None if contract is None else contract.combo,
             trump=None if trump is None or trump < 0 else Suit(trump),
@@ -272,14 +274,18 @@ def _exchanged(state: State, contract: Contract, seat: int) -> tuple[int, int]:
     return sent, received
 
 
-def _visible_log(state: State, seat: int) -> tuple[tuple[int, str], ...]:
+def visible_log(state: State, seat: int) -> VisibleLog:
     """The log as ``seat`` sees it: each move in notation, or as its phase hides it from
     the seats that may not see it (R11)."""
+    return _visible(log_cells(state.log), state, seat)
+
+
+def _visible(cells: list[LogCell], state: State, seat: int) -> VisibleLog:
     log = []
-    texts, play = _PLAY_TEXTS, Phase.PLAY
-    for _, mover, move, phase in log_cells(state.log):
+    play = Phase.PLAY
+    for _, mover, move, phase in cells:
         if phase is play:  # most of a log
-            log.append((mover, texts[id(move)]))
+            log.append((mover, _text(move)))
             continue
         rules = PHASES[phase]
         if rules.shown is everyone or mover == seat or rules.shown(state, mover, seat):
@@ -289,6 +295,48 @@ def _visible_log(state: State, seat: int) -> tuple[tuple[int, str], ...]:
     return tuple(log)
 
 
+VisibleLog = tuple[tuple[int, str], ...]
+"""A log as one seat sees it: ``(seat, move's notation)`` pairs, secret moves hidden."""
+
+
+class SeenLog:
+    """The log as every seat sees it, from the first lead on, kept up move by move.
+
+    From the first lead on, what a seat sees of the moves before it never changes again
+    (every reveal comes before: R14, R19, R20, R30) and every move is public: so the log is
+    each seat's fixed ``before`` part and one ``since`` part for all, which the deal after
+    a move extends by that move."""
+
+    __slots__ = ("before", "since")
+
+    def __init__(self, before: tuple[VisibleLog, ...], since: VisibleLog) -> None:
+        self.before = before
+        self.since = since
+
+    @classmethod
+    def of(cls, state: State, earlier: SeenLog | None) -> SeenLog | None:
+        """The seen log of ``state``, extending ``earlier`` (the seen log of the state
+        before the last move) when there is one; ``None`` before the first lead."""
+        if not (state.winners or state.trick):
+            return None
+        cell = state.log
+        assert cell is not None
+        if earlier is not None:
+            return cls(earlier.before, (*earlier.since, (cell[1], _text(cell[2]))))
+        cells = log_cells(cell)
+        lead = next(i for i, c in enumerate(cells) if c[3] is Phase.PLAY)
+        before = tuple(_visible(cells[:lead], state, seat)
+                       for seat in range(state.table.players))
+        return cls(before, tuple((c[1], _text(c[2])) for c in cells[lead:]))
+
+    def seen_by(self, seat: int) -> VisibleLog:
+        return self.before[seat] + self.since
+
+
+def _text(move: object) -> str:
+    return _PLAY_TEXTS.get(id(move)) or str(move)
+
+
 _PLAY_TEXTS = {id(move): str(move) for move in PLAYS}
-"""The notation of the shared ``play`` moves (every play a log holds is one of them; they
-live as long as the module, so their ids stay theirs)."""
+"""The notation of the shared ``play`` moves (most plays a log holds are these; they live as
+long as the module, so their ids stay theirs)."""

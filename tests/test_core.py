@@ -190,3 +190,33 @@ def test_issue11_the_kernel_draws_through_a_subclass_own_randrange() -> None:
         moves = reference.legal_moves()
         reference = reference.apply(moves[rng.randrange(len(moves))])
     assert finished == reference
+
+
+# -- views --------------------------------------------------------------------------------------
+
+
+SECRET_PHASES = [Phase.RANK_COMMIT, Phase.SEND, Phase.MASTERS_MAIL, Phase.ATELIER,
+                 Phase.REFILL, Phase.AWARD]
+
+
+@pytest.mark.parametrize("phase", SECRET_PHASES, ids=lambda p: p.value)
+@settings(max_examples=5, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_r11_r30_views_kept_up_move_by_move_equal_views_built_afresh(
+    phase: Phase, data: st.DataObject, seed: int
+) -> None:
+    # A view of the deal after a move extends the same seat's view of the deal before it
+    # (once the first card is led, nothing earlier is revealed any more); a view built from
+    # a copy, which has no such history, must be the same.
+    deal = data.draw(deals_at_phase(phase))
+    rng = random.Random(seed)
+    while True:
+        for seat in range(deal.players):
+            kept_up = deal.view(seat)
+            afresh = pickle.loads(pickle.dumps(deal)).view(seat)
+            assert kept_up == afresh
+            assert kept_up.log == afresh.log
+        if deal.to_move is None:
+            break
+        moves = deal.legal_moves()
+        deal = deal.apply(moves[rng.randrange(len(moves))])
