@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 
 from combowhist.cards import SUIT_MASKS
-from combowhist.combos import legal_combos
+from combowhist.combos import ComboSpace, legal_combos
 from combowhist.moves import PLAYS, MakeBid, Pass
+from combowhist.profiles import RuleProfile
 from combowhist.rules.auction import following, least_worth, next_bidder
 from combowhist.rules.phases import PHASES
 from combowhist.rules.play import (
@@ -63,11 +65,12 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
     :class:`~combowhist.combos.ComboSpace`, so a random one is a draw over both."""
     table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
     assert seat is not None
-    profile, players = table.profile, table.players
     passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
     phase = Phase.AUCTION
+    players = table.players
+    spaces = _spaces(table.profile, players)
     while True:
-        space = legal_combos(profile, players, least_worth(table, high, bidder, seat))
+        space = spaces[least_worth(table, high, bidder, seat)]
         pick = randrange(len(space) + 1)
         if pick:
             high = space[pick - 1]
@@ -83,6 +86,24 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
 
 
 _PASS = Pass()
+
+
+class _Spaces(dict[int, ComboSpace]):
+    """The combo bids of a profile for a number of players, by the least worth."""
+
+    def __init__(self, profile: RuleProfile, players: int) -> None:
+        super().__init__()
+        self.profile = profile
+        self.players = players
+
+    def __missing__(self, minimum: int) -> ComboSpace:
+        space = self[minimum] = legal_combos(self.profile, self.players, minimum)
+        return space
+
+
+@lru_cache(maxsize=64)
+def _spaces(profile: RuleProfile, players: int) -> _Spaces:
+    return _Spaces(profile, players)
 
 
 def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
