@@ -126,6 +126,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
         led = trick[0][1] // 13 if trick else NO_SUIT
         justice_in = justice >= 0 and any(card == justice for _, card in trick)
         last_trick = len(winners) + 1 == TRICKS
+        in_trick = trick_mask(tuple(trick))
         while True:  # a play
             hand = hands[seat]
             is_declarer = seat == declarer
@@ -156,6 +157,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
             if suit in (trump, plague):
                 flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
             hands[seat] = hand ^ bit
+            in_trick |= bit
             trick.append((seat, card))
             log = (log, seat, PLAYS[card], play_phase)
             if last_of_trick:
@@ -165,7 +167,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
             seat = order[len(trick)]
         played = tuple(trick)
         winner = trick_winner(played, trump, iron)
-        taken[winner] |= trick_mask(played)
+        taken[winner] |= in_trick
         winners.append(winner)
         trump = next_trump(trump, played, grill)
         leader = seat = winner
