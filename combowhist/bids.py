@@ -385,6 +385,24 @@ class ComboBid:
         return super().__reduce_ex__(protocol)
 
 
+    @classmethod
+    def _trusted(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...],
+                 worth: int, proven_for: int) -> ComboBid:
+        """A combo that its maker proved valid for ``proven_for`` participants, specials
+        already in table order and ``worth`` already summed (a
+        :class:`~combowhist.combos.ComboSpace` indexing its bids)."""
+        combo = object.__new__(cls)
+        setter = object.__setattr__
+        setter(combo, "profile", profile)
+        setter(combo, "standard", standard)
+        setter(combo, "specials", specials)
+        setter(combo, "worth", worth)
+        setter(combo, "special_keys", frozenset([b.key for b in specials]))
+        setter(combo, "_compiled", None)
+        setter(combo, "_checked_for", 1 << proven_for)
+        return combo
+
+
 def _combo_of_keys(profile: RuleProfile, standard: str, specials: tuple[str, ...]) -> ComboBid:
     """A pickled :class:`ComboBid` from its profile and bid keys (see ``__reduce_ex__``)."""
     return ComboBid.unchecked(profile, profile.bids[standard],

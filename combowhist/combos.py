@@ -14,8 +14,10 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import overload
 
 import attrs
 
@@ -70,6 +72,19 @@ class _FreeSpecials:
                 need -= w
         return mask
 
+    def unrank_onto(self, k: int, need: int, bits: tuple[int, ...]) -> tuple[int, int]:
+        """:meth:`unrank`, the subset given as the OR of ``bits[i]`` over its members ``i``,
+        with its total worth."""
+        chosen = total = 0
+        for i, worth in enumerate(self.worths):
+            without = self.count(need, i + 1)
+            if k >= without:
+                k -= without
+                chosen |= bits[i]
+                need -= worth
+                total += worth
+        return chosen, total
+
     def rank(self, mask: int, need: int) -> int:
         """The inverse of :meth:`unrank`."""
         k = 0
@@ -85,6 +100,10 @@ def _suffix_sums(exact: list[int]) -> tuple[int, ...]:
     for t in range(len(exact) - 1, -1, -1):
         out[t] = out[t + 1] + exact[t]
     return tuple(out)
+
+
+_LISTED_FREE = 10
+"""Blocks with at most this many free bids (2**10 subsets) list them once per worth."""
 
 
 @attrs.frozen(eq=False)
@@ -105,9 +124,21 @@ class _StandardBlock:
     """Below this minimum worth, every combo of the block counts."""
     counts: tuple[int, ...] = attrs.field(init=False)
     """``counts[m - low]``: how many combos are worth at least ``m``."""
+    ordered: tuple[Bid, ...] = ()
+    """The block's special bids in the profile's table order."""
+    group_bits: tuple[int, ...] = attrs.field(init=False)
+    """For each group, its constrained bids as bits over :attr:`ordered`."""
+    free_bits: tuple[int, ...] = attrs.field(init=False)
+    """For each free bid, its bit over :attr:`ordered`."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
+    _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
+        place = {b.key: 1 << i for i, b in enumerate(self.ordered)}
+        object.__setattr__(self, "free_bits", tuple(place[b.key] for b in self.free))
+        object.__setattr__(self, "group_bits", tuple(
+            sum(place[b.key] for i, b in enumerate(self.constrained) if mask >> i & 1)
+            for mask, _ in self.groups))
         table = self.free_table
         worths = [w for _, w in self.groups] or [0]
         low = min(worths) + table.low
@@ -121,6 +152,19 @@ class _StandardBlock:
         object.__setattr__(self, "bits", bits)
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
+
+    def free_subsets(self, need: int) -> tuple[tuple[int, int], ...] | None:
+        """Every subset of the free bids worth at least ``need``, in rank order, as (bits
+        over :attr:`ordered`, worth): built once per ``need``, for blocks with few free
+        bids (``None`` for others, which unrank instead)."""
+        if len(self.free) > _LISTED_FREE:
+            return None
+        subsets = self._subsets.get(need)
+        if subsets is None:
+            table = self.free_table
+            subsets = self._subsets[need] = tuple(
+                table.unrank_onto(k, need, self.free_bits) for k in range(table.count(need)))
+        return subsets
 
     def group_starts(self, minimum: int) -> tuple[int, ...]:
         """Where each group's combos worth at least ``minimum`` start in the block's order
@@ -162,7 +206,9 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
                 continue
             groups.append((mask, combo.worth))
         table = _FreeSpecials.build(tuple(special_worth(b, standard) for b in free))
-        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups)))
+        ordered = tuple(sorted(allowed, key=lambda b: profile.position[b.key]))
+        blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups),
+                                     ordered))
     return tuple(blocks)
 
 
@@ -195,18 +241,37 @@ class ComboSpace(LazySequence[ComboBid]):
     def __len__(self) -> int:
         return self._len
 
+    @overload
+    def __getitem__(self, index: int) -> ComboBid: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ComboBid]: ...
+    def __getitem__(self, index: int | slice) -> ComboBid | Sequence[ComboBid]:
+        if type(index) is int and 0 <= index < self._len:  # the common case
+            return self._item(index)
+        return super().__getitem__(index)
+
     def _item(self, index: int) -> ComboBid:
         number = bisect_right(self._starts, index) - 1
         block = self._blocks[number]
         index -= self._starts[number]
         starts = block.group_starts(self.minimum)
         group = bisect_right(starts, index) - 1
-        mask, worth = block.groups[group]
-        free_mask = block.free_table.unrank(index - starts[group], self.minimum - worth)
-        chosen = [b for i, b in enumerate(block.constrained) if mask >> i & 1]
-        chosen += [b for i, b in enumerate(block.free) if free_mask >> i & 1]
-        return ComboBid.unchecked(self.profile, block.standard, tuple(chosen),
-                                  proven_for=self.players)
+        worth = block.groups[group][1]
+        need, k = self.minimum - worth, index - starts[group]
+        subsets = block.free_subsets(need)
+        if subsets is not None:
+            chosen, free_worth = subsets[k]
+        else:
+            chosen, free_worth = block.free_table.unrank_onto(k, need, block.free_bits)
+        chosen |= block.group_bits[group]
+        ordered = block.ordered
+        specials = []
+        while chosen:
+            bit = chosen & -chosen
+            specials.append(ordered[bit.bit_length() - 1])
+            chosen ^= bit
+        return ComboBid._trusted(self.profile, block.standard, tuple(specials),
+                                 worth + free_worth, self.players)
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a combo bid in this space (``ValueError`` if absent)."""
