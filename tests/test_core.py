@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from combowhist import Deal, Phase, load_profile
 from combowhist.cards import mask_indices
 from combowhist.errors import IllegalMoveError
+from combowhist.bids import ComboBid
+from combowhist.combos import legal_combos
 from combowhist.legal import CardSubsetMoves
 from combowhist.moves import Send, SetAtelier
 from combowhist.rules.phases import PHASES
@@ -44,8 +46,6 @@ def test_issue11_every_pre_game_phase_belongs_to_an_event_and_each_step_is_descr
 def test_r12_events_of_a_combo_come_standard_first_then_by_the_order_column() -> None:
     profile = load_profile("1.4.2")
     combo = profile.bid("masters_trump")
-    from combowhist.bids import ComboBid
-
     bid = ComboBid.parse("masters_trump+atelier+masters_mail+mail+plague+justice", profile)
     assert events_of(bid) == ("masters_trump", "justice", "plague", "mail", "masters_mail",
                               "atelier")
@@ -70,8 +70,6 @@ def test_issue11_a_deal_reaches_a_phase_only_with_a_contract_the_registry_says_r
 
 def test_issue11_contracts_without_the_event_never_reach_its_phases() -> None:
     profile = load_profile("1.4.2")
-    from combowhist.bids import ComboBid
-
     plain = ComboBid.parse("game", profile)
     for phase in (Phase.TRUMP, Phase.PREFERENCE, Phase.RANK_COMMIT, Phase.GUESS,
                   Phase.JUSTICE, Phase.AWARD, Phase.PLAGUE, Phase.MAIL, Phase.SEND,
@@ -220,3 +218,29 @@ def test_r11_r30_views_kept_up_move_by_move_equal_views_built_afresh(
             break
         moves = deal.legal_moves()
         deal = deal.apply(moves[rng.randrange(len(moves))])
+
+
+# -- combo spaces ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
+@pytest.mark.parametrize("players", [3, 4])
+@settings(max_examples=25, deadline=None)
+@given(minimum=st.integers(0, 18), fraction=st.floats(0, 1, exclude_max=True))
+def test_r7_r8_a_combo_space_item_is_the_combo_of_its_bids_and_indexes_back(
+    edition: str, players: int, minimum: int, fraction: float
+) -> None:
+    # Items are built fast (specials picked in table order, worth summed while
+    # unranking); each must equal the combo of the same bids built the plain way.
+    space = legal_combos(load_profile(edition), players, minimum)
+    if not len(space):
+        return
+    index = int(fraction * len(space))
+    combo = space[index]
+    plain = ComboBid.unchecked(combo.profile, combo.standard, combo.specials)
+    assert combo == plain
+    assert (combo.worth, combo.specials, str(combo)) == (plain.worth, plain.specials, str(plain))
+    assert combo.worth >= space.minimum
+    assert combo.checked_for(players)
+    assert space.index(combo) == index
+    assert ComboBid.parse(str(combo), edition, players) == combo  # R7, R8: a legal bid
