@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import Deal, Phase, load_profile
-from combowhist.cards import mask_indices
-from combowhist.errors import IllegalMoveError
 from combowhist.bids import ComboBid
+from combowhist.cards import mask_indices
 from combowhist.combos import legal_combos
+from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves
 from combowhist.moves import Send, SetAtelier
 from combowhist.rules.phases import PHASES
