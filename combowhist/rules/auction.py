@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combowhist.bids import check_combo
 from combowhist.combos import legal_combos
-from combowhist.errors import InvalidBidError
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
-from combowhist.rules import setup
+from combowhist.rules import legality, setup
 from combowhist.state import Auction, DealResult, Phase
 
 if TYPE_CHECKING:
@@ -47,12 +45,11 @@ def apply(deal: Deal, seat: int, move: Move) -> Deal:
             raise deal.refuse(seat, move, f"the combo bid is of profile {combo.profile}, the "
                                           f"deal's is {deal.profile}")
         least = minimum_worth(deal, seat)
-        checked = combo.checked_for(deal.players) and combo.worth >= least  # R7, R8
-        if not checked and combo not in legal_combos(deal.profile, deal.players, least):
-            try:  # say why: R7's or R8's own reason, else the worth
-                check_combo(deal.profile, list(combo.bids), deal.players)
-            except InvalidBidError as error:
-                raise deal.refuse(seat, move, str(error)) from None
+        if not combo.checked_for(deal.players):  # else R7 and R8 were checked when it was built
+            reason = legality.problem(deal.profile, combo.bids, deal.players)
+            if reason is not None:
+                raise deal.refuse(seat, move, reason)
+        if combo.worth < least:
             raise deal.refuse(seat, move, _too_low(deal, seat, combo.worth, least))
         after = Auction(state.passed, combo, seat)
     else:
