@@ -1,185 +1,68 @@
-"""Bids: a table row (:class:`Bid`) and a combo bid (:class:`ComboBid`).
+"""Bids: a table row (:class:`~combowhist.primitives.Bid`) and a combo bid
+(:class:`ComboBid`).
 
 A bid row is data read from a profile (see :mod:`combowhist.profiles`). Its behaviour is
 named by fields from a fixed vocabulary of rule primitives, which the engine implements
-once; the docs' how-to on house rules lists them.
+once (:mod:`combowhist.primitives`; the docs' how-to on house rules lists them). The rows
+and primitives are importable from here too (``from combowhist.bids import Bid``).
 """
 
 from __future__ import annotations
 
-import enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
-from combowhist.errors import InvalidBidError, NotationError
+from combowhist.errors import NotationError
+from combowhist.primitives import Bid as Bid
+from combowhist.primitives import Event as Event
+from combowhist.primitives import Exposure as Exposure
+from combowhist.primitives import Goal as Goal
+from combowhist.primitives import GoalKind as GoalKind
+from combowhist.primitives import PlayRule as PlayRule
+from combowhist.primitives import TrickConditions as TrickConditions
+from combowhist.primitives import TrumpRule as TrumpRule
+from combowhist.primitives import combo_worth
+from combowhist.primitives import special_worth as special_worth
+from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules import legality
 
-if TYPE_CHECKING:
-    from combowhist.profiles import RuleProfile
-
-__all__ = ["Bid", "ComboBid", "Goal", "GoalKind", "TrumpRule"]
-
-
-class TrumpRule(enum.Enum):
-    """How a standard bid's trump comes about (the ``trump`` primitive)."""
-
-    NONE = "none"
-    """No trump (a trumpless bid, R9)."""
-    DECLARER = "declarer"
-    """The declarer names a suit (R13)."""
-    GRILL = "grill"
-    """The declarer names trump for trick 1; then the suit led in the previous trick (R25)."""
-    BLOCK = "block"
-    """The declarer names a suit and may not play trump until an opponent has (R27)."""
-    SUB = "sub"
-    """The declarer names a suit other than their longest (R13)."""
-    RANK = "rank"
-    """Trump comes from the laid cards of Rank Trump (R14)."""
-    LEFT_OF_DECLARER = "left_of_declarer"
-    """The player to the declarer's left names it after preferences (R15)."""
-
-
-class GoalKind(enum.Enum):
-    """What the declarer's trick count must satisfy (the ``goal`` primitive, R31)."""
-
-    MIN_TRICKS = "min_tricks"
-    """At least ``n`` tricks."""
-    MAX_TRICKS = "max_tricks"
-    """At most ``n`` tricks (Zero is ``max_tricks = 0``)."""
-    LIMBO = "limbo"
-    """Fewer of the first ``first`` tricks than of the last ``last``."""
-    NOT_MOST = "not_most"
-    """Fewer tricks than some other participant (Bid of Shame)."""
-    LEAST = "least"
-    """No other participant has fewer tricks (Master's Bid of Shame)."""
-    SOLITARY_MOST = "solitary_most"
-    """More tricks than every other participant (Master's Game)."""
-    GUESSED = "guessed"
-    """One of the declarer's guesses (Precise, Approximate)."""
-
-
-@attrs.frozen
-class Goal:
-    """A standard bid's trick condition: a :class:`GoalKind` and its numbers."""
-
-    kind: GoalKind
-    n: int = 0
-    """The bound for ``min_tricks`` / ``max_tricks``."""
-    first: int = 0
-    """Limbo's first part (7 tricks)."""
-    last: int = 0
-    """Limbo's last part (6 tricks)."""
-
-    def column(self, language: str = "en") -> str:
-        """The rulebook's "Tricks" column for this goal: ``min 5``, ``0`` or ``varies``."""
-        if self.kind is GoalKind.MIN_TRICKS:
-            return f"min {self.n}" if language == "en" else f"min. {self.n}"
-        if self.kind is GoalKind.MAX_TRICKS and self.n == 0:
-            return "0"
-        if self.kind is GoalKind.MAX_TRICKS:
-            return f"max {self.n}" if language == "en" else f"max. {self.n}"
-        return "varies" if language == "en" else "se →"
-
-
-@attrs.frozen
-class Bid:
-    """One row of a bid table: a standard bid or a special bid, as a profile defines it.
-
-    The table columns are ``worth``, ``score``, ``trump`` (for standard bids), ``order`` and
-    ``incompatible``; the rest are the rule primitives the engine acts on.
-    """
-
-    key: str
-    """The bid's key, e.g. ``"block_trump"`` (snake_case English)."""
-    standard: bool
-    """True for a standard bid (section 4), False for a special bid (section 5)."""
-    worth: int
-    """The Worth column. For Master's Mail, its worth with a non-trump bid (R10)."""
-    names: dict[str, str] = attrs.field(eq=False)
-    """Display names by language code (``"en"``, ``"sv"``)."""
-    rules: dict[str, str] = attrs.field(eq=False)
-    """The rulebook's Rules column by language code."""
-    order: int | None = None
-    """The Order column: when its pre-game event happens (R12); ``None`` for "—"."""
-    incompatible: frozenset[str] = frozenset()
-    """Keys of the bids this one cannot be combined with, groups expanded (R7, R9)."""
-    # Standard bids.
-    score: int | None = None
-    """Points for a completed bid; ``None`` means the combo bid's worth (Taintless)."""
-    trump: TrumpRule = TrumpRule.NONE
-    goal: Goal | None = None
-    guesses: int = 0
-    """How many numbers the declarer guesses before play (R16)."""
-    # Special bids.
-    event: str | None = None
-    """Pre-game event: ``justice``, ``plague``, ``mail``, ``masters_mail`` or ``atelier``."""
-    play: frozenset[str] = frozenset()
-    """Play rules: ``declarer_plays_last``, ``declarer_leads_first``, ``aces_low``."""
-    avoid_tricks: frozenset[int] = frozenset()
-    """Trick numbers (1-13) the declarer must not bring home (Lock, Ending Dog)."""
-    greed: bool = False
-    potential: bool = False
-    expose: str | None = None
-    """What of the declarer's hand is shown during play: ``hand`` or ``trumps`` (R30)."""
-    atelier_size: int = 0
-    extra_points: int = 0
-    """Points added when the bid completes (Greed; Plague when honorably beplagued)."""
-    fail_points: int = 0
-    """Points added (negative) when the bid fails (Penalty)."""
-    trump_bid_worth: int | None = None
-    """Worth when combined with a trump bid not in ``trump_bid_worth_except`` (R10)."""
-    trump_bid_worth_except: frozenset[str] = frozenset()
-
-    @property
-    def has_trump(self) -> bool:
-        """The Trump column: whether this standard bid has a trump suit."""
-        return self.trump is not TrumpRule.NONE
-
-    def name(self, language: str = "en") -> str:
-        """The bid's display name in a language (``en`` or ``sv``)."""
-        return self.names[language]
-
-    def __str__(self) -> str:
-        return self.key
+__all__ = ["ComboBid"]
 
 
 @attrs.frozen
 class CompiledRules:
-    """The rule primitives of a combo's special bids, gathered for the engine."""
+    """The rule primitives of a combo's bids, gathered for the engine."""
 
-    greed: bool
+    conditions: TrickConditions
+    """What D's tricks must satisfy (R31, R32)."""
     potential: bool
-    avoid_tricks: int
-    play_rules: frozenset[str]
-    events: tuple[str, ...]
-    exposes: frozenset[str]
+    play_rules: frozenset[PlayRule]
+    events: tuple[Event, ...]
+    exposes: frozenset[Exposure]
     atelier_size: int
     extra_points: int
-    plague_extra_points: int
+    honour_points: int
     fail_points: int
 
     @classmethod
-    def of(cls, specials: tuple[Bid, ...]) -> CompiledRules:
-        avoid = 0
-        for bid in specials:
-            for trick in bid.avoid_tricks:
-                avoid |= 1 << (trick - 1)
+    def of(cls, standard: Bid, specials: tuple[Bid, ...]) -> CompiledRules:
+        """The primitives of ``standard`` combined with ``specials`` (in table order)."""
         # R12: lowest order first, table order among equals, events with no order last.
         with_events = sorted((b for b in specials if b.event is not None),
                              key=lambda b: (b.order is None, b.order or 0))
         exposes = {b.expose for b in specials if b.expose is not None}
-        if any(b.event == "atelier" for b in specials):
-            exposes.add("atelier")
+        if any(b.event is Event.ATELIER for b in specials):
+            exposes.add(Exposure.ATELIER)
         return cls(
-            greed=any(b.greed for b in specials),
+            conditions=TrickConditions.of(standard, specials),
             potential=any(b.potential for b in specials),
-            avoid_tricks=avoid,
             play_rules=frozenset().union(*(b.play for b in specials)),
             events=tuple(b.event for b in with_events if b.event is not None),
             exposes=frozenset(exposes),
             atelier_size=max((b.atelier_size for b in specials), default=0),
-            extra_points=sum(b.extra_points for b in specials if b.event != "plague"),
-            plague_extra_points=sum(b.extra_points for b in specials if b.event == "plague"),
+            extra_points=sum(b.extra_points for b in specials),
+            honour_points=sum(b.honour_points for b in specials),
             fail_points=sum(b.fail_points for b in specials),
         )
 
@@ -243,21 +126,27 @@ class ComboBid:
         """Whether R7 and the static layer of R8 were checked for this combo with
         ``players`` participants when it was built (by :meth:`parse`, :meth:`of`, the
         constructor, or a :class:`~combowhist.combos.ComboSpace`). The auction accepts such
-        a combo worth enough without searching the table of legal combos again."""
+        a combo worth enough without asking :mod:`combowhist.rules.legality` again."""
         return bool(self._checked_for >> players & 1)
 
     @property
     def rules(self) -> CompiledRules:
         """The rule primitives of all its bids, compiled on first use."""
         if self._compiled is None:
-            object.__setattr__(self, "_compiled", CompiledRules.of(self.specials))
+            object.__setattr__(self, "_compiled", CompiledRules.of(self.standard,
+                                                                   self.specials))
         assert self._compiled is not None
         return self._compiled
 
     @property
+    def conditions(self) -> TrickConditions:
+        """What D's tricks must satisfy to complete it (R31, R32); Plague aside (R33)."""
+        return self.rules.conditions
+
+    @property
     def greed(self) -> bool:
         """Whether the virtual trick of Greed applies (R32)."""
-        return self.rules.greed
+        return self.rules.conditions.greed
 
     @property
     def potential(self) -> bool:
@@ -267,21 +156,21 @@ class ComboBid:
     @property
     def avoid_tricks(self) -> int:
         """Bitmask of trick numbers (bit ``n - 1`` for trick ``n``) D must not take (R31)."""
-        return self.rules.avoid_tricks
+        return self.rules.conditions.avoid_tricks
 
     @property
-    def play_rules(self) -> frozenset[str]:
+    def play_rules(self) -> frozenset[PlayRule]:
         """The play primitives in force: ``declarer_plays_last``, ``declarer_leads_first``,
         ``aces_low``."""
         return self.rules.play_rules
 
     @property
-    def events(self) -> tuple[str, ...]:
+    def events(self) -> tuple[Event, ...]:
         """The special bids' pre-game events in the order of R12."""
         return self.rules.events
 
     @property
-    def exposes(self) -> frozenset[str]:
+    def exposes(self) -> frozenset[Exposure]:
         """What of D's hand is exposed in play (R30): ``hand``, ``trumps``, ``atelier``."""
         return self.rules.exposes
 
@@ -291,13 +180,14 @@ class ComboBid:
 
     @property
     def extra_points(self) -> int:
-        """Extra points a completed bid earns whatever happens (Greed, R32)."""
+        """Extra points a completed bid earns whatever happens (Greed, R32); honorable
+        Plague's come on top (:attr:`honour_points`)."""
         return self.rules.extra_points
 
     @property
-    def plague_extra_points(self) -> int:
+    def honour_points(self) -> int:
         """Extra points for being honorably beplagued (R33)."""
-        return self.rules.plague_extra_points
+        return self.rules.honour_points
 
     @property
     def fail_points(self) -> int:
@@ -307,15 +197,14 @@ class ComboBid:
     @classmethod
     def of(cls, profile: RuleProfile | str, standard: str | Bid, *specials: str | Bid,
            players: int = 4) -> ComboBid:
-        """A checked combo bid from its bids, given as :class:`Bid` rows, keys or names.
+        """A checked combo bid from its bids, given as
+        :class:`~combowhist.primitives.Bid` rows, keys or names.
 
         Raises :class:`~combowhist.errors.InvalidBidError` naming the bids and the rule if
         the combination breaks R7 (incompatible, repeated, not one standard bid, worth below
         the minimum) or is impossible by the static layer of R8 for ``players``
         participants.
         """
-        from combowhist.profiles import load_profile
-
         rules = load_profile(profile)
         rows = [rules.bid(b) if isinstance(b, str) else b for b in (standard, *specials)]
         return check_combo(rules, rows, players)
@@ -327,8 +216,6 @@ class ComboBid:
         Raises :class:`~combowhist.errors.NotationError` for an unknown name and
         :class:`~combowhist.errors.InvalidBidError` for an invalid combination.
         """
-        from combowhist.profiles import load_profile
-
         rules = load_profile(profile)
         parts = [p.strip() for p in text.split("+")]
         if not text.strip() or any(not p for p in parts):
@@ -410,56 +297,13 @@ def _combo_of_keys(profile: RuleProfile, standard: str, specials: tuple[str, ...
 
 
 def _set_worth(combo: ComboBid) -> None:
-    worth = combo.standard.worth
-    for bid in combo.specials:
-        worth += special_worth(bid, combo.standard)
-    object.__setattr__(combo, "worth", worth)
+    object.__setattr__(combo, "worth", combo_worth(combo.standard, combo.specials))
     object.__setattr__(combo, "special_keys", frozenset(b.key for b in combo.specials))
 
 
-def special_worth(bid: Bid, standard: Bid) -> int:
-    """A special bid's worth in a combo with this standard bid (R10 for Master's Mail)."""
-    if (
-        bid.trump_bid_worth is not None
-        and standard.has_trump
-        and standard.key not in bid.trump_bid_worth_except
-    ):
-        return bid.trump_bid_worth
-    return bid.worth
-
-
 def check_combo(profile: RuleProfile, rows: list[Bid], players: int = 4) -> ComboBid:
-    """Build a :class:`ComboBid` from bid rows after checking R7 and static R8."""
-    from combowhist.feasibility import impossibility
-
-    text = "+".join(b.key for b in rows)
-    for bid in rows:
-        if profile.bids.get(bid.key) != bid:
-            raise InvalidBidError(f"{text}: {bid.key} is not a bid of profile {profile}")
-    standards = [b for b in rows if b.standard]
-    if len(standards) != 1:
-        raise InvalidBidError(
-            f"{text}: a combo bid has exactly one standard bid, this has {len(standards)} (R7)"
-        )
-    keys = [b.key for b in rows]
-    repeated = sorted({k for k in keys if keys.count(k) > 1})
-    if repeated:
-        raise InvalidBidError(f"{text}: {', '.join(repeated)} named twice; special bids are a "
-                              f"set (R7)")
-    for i, first in enumerate(rows):
-        for second in rows[i + 1 :]:
-            if second.key in first.incompatible:
-                raise InvalidBidError(f"{first.key} is incompatible with {second.key} (R7)")
-    (standard,) = standards
-    combo = ComboBid.unchecked(profile, standard, tuple(b for b in rows if not b.standard))
-    if combo.worth < profile.min_worth:
-        raise InvalidBidError(
-            f"{combo}: worth {combo.worth}; a combo bid must be worth at least "
-            f"{profile.min_worth} (R7)"
-        )
-    if profile.forbid_impossible_bids:
-        reason = impossibility(combo, players)
-        if reason is not None:
-            raise InvalidBidError(f"{combo}: impossible to complete: {reason} (R8)")
-    object.__setattr__(combo, "_checked_for", 1 << players)
-    return combo
+    """Build a :class:`ComboBid` from bid rows after checking R7 and static R8 (see
+    :mod:`combowhist.rules.legality`); :class:`~combowhist.errors.InvalidBidError` if they
+    break them."""
+    standard, specials = legality.check(profile, rows, players)
+    return ComboBid.unchecked(profile, standard, specials, proven_for=players)

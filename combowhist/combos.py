@@ -21,10 +21,11 @@ from typing import overload
 
 import attrs
 
-from combowhist.bids import Bid, ComboBid, special_worth
-from combowhist.feasibility import is_possible
+from combowhist.bids import Bid, ComboBid
 from combowhist.lazy import LazySequence
+from combowhist.primitives import combo_worth, special_worth
 from combowhist.profiles import RuleProfile
+from combowhist.rules import legality
 
 __all__ = ["ComboSpace", "legal_combos"]
 
@@ -189,22 +190,20 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     blocks = []
     specials = profile.special_bids
     for standard in profile.standard_bids:
-        allowed = [b for b in specials if standard.key not in b.incompatible]
-        allowed_keys = {b.key for b in allowed}
+        allowed = [b for b in specials if legality.compatible(standard, b)]
         constrained = tuple(
             b for b in allowed
-            if b.greed or b.avoid_tricks or (b.incompatible & allowed_keys)
+            if b.greed or b.avoid_tricks or not all(legality.compatible(b, c) for c in allowed)
         )
         free = tuple(b for b in allowed if b not in constrained)
         groups = []
         for mask in range(1 << len(constrained)):
             chosen = [b for i, b in enumerate(constrained) if mask >> i & 1]
-            if any(a.key in b.incompatible for i, a in enumerate(chosen) for b in chosen[i + 1:]):
+            if legality.incompatible_pair(chosen) is not None:
                 continue
-            combo = ComboBid.unchecked(profile, standard, tuple(chosen))
-            if profile.forbid_impossible_bids and not is_possible(combo, players):
+            if not legality.possible(profile, standard, chosen, players):
                 continue
-            groups.append((mask, combo.worth))
+            groups.append((mask, combo_worth(standard, chosen)))
         table = _FreeSpecials.build(tuple(special_worth(b, standard) for b in free))
         ordered = tuple(sorted(allowed, key=lambda b: profile.position[b.key]))
         blocks.append(_StandardBlock(standard, constrained, free, table, tuple(groups),

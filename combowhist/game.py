@@ -681,8 +681,8 @@ class Game:
         if not outcome.completed:
             raise GameError(f"player {outcome.declarer}'s failed bid earns no extra points "
                             f"(R34), not {outcome.extra_points}")
-        plague = base + combo.plague_extra_points
-        if combo.plague_extra_points and outcome.extra_points == plague:
+        plague = base + combo.honour_points
+        if combo.honour_points and outcome.extra_points == plague:
             return True
         allowed = sorted({base, plague})
         raise GameError(f"player {outcome.declarer}'s {combo} completed earns "

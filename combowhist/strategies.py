@@ -528,8 +528,8 @@ def outcomes(draw: DrawFn, game: Game) -> Outcome:
     cheated = draw(st.integers(0, 9)) == 0
     completed = not cheated and draw(st.booleans())
     extra = None
-    if completed and combo.plague_extra_points and draw(st.booleans()):
-        extra = combo.extra_points + combo.plague_extra_points  # honorably beplagued (R33)
+    if completed and combo.honour_points and draw(st.booleans()):
+        extra = combo.extra_points + combo.honour_points  # honorably beplagued (R33)
     others = [p for p in game.participants if p != declarer]
     cheaters: tuple[int, ...] = ()
     if draw(st.integers(0, 9)) == 0:

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from combowhist import ComboBid, InvalidBidError, RuleProfile, load_profile, load_profile_file
 from combowhist.feasibility import Witness, impossibility, is_possible, witness
-from combowhist.rules.outcome import bid_conditions_met
 
 PROFILES = ("1.4.1", "1.4.2")
 PARTICIPANTS = (3, 4)
@@ -70,7 +69,7 @@ def check_witness(combo: ComboBid, participants: int, w: Witness | None) -> None
     assert w is not None, f"{combo} has no witness for {participants}"
     check_witness_shape(w, participants)
     assert len(w.guesses) == combo.standard.guesses
-    assert bid_conditions_met(combo, w.won, w.others, w.guesses), (combo, w)
+    assert combo.conditions.met(w.won, w.others, w.guesses), (combo, w)
 
 
 def splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
@@ -95,7 +94,7 @@ def completes_somehow(combo: ComboBid, participants: int) -> bool:
     for (count, _), won in shapes.items():
         for others in splits(TRICKS - count, participants - 1):
             for guesses in guess_sets:
-                if bid_conditions_met(combo, won, others, guesses):
+                if combo.conditions.met(won, others, guesses):
                     return True
     return False
 
@@ -124,7 +123,7 @@ def test_r8_static_impossible_iff_contains_a_minimal_set(profile_name: str) -> N
                 check_witness_shape(w, participants)
                 shapes_checked.add((w, participants))
             assert len(w.guesses) == combo.standard.guesses, str(combo)
-            assert bid_conditions_met(combo, w.won, w.others, w.guesses), (str(combo), w)
+            assert combo.conditions.met(w.won, w.others, w.guesses), (str(combo), w)
     assert total > 200_000
     assert 0 < impossible < total
 
@@ -247,14 +246,14 @@ def test_r8_zero_greed_impossible() -> None:
         assert "zero" in reason
         assert "Greed" in reason
     # Even taking no trick at all fails: the virtual trick makes it 1 (R32).
-    assert not bid_conditions_met(combo, 0, (13, 0, 0), ())
+    assert not combo.conditions.met(0, (13, 0, 0), ())
 
 
 def test_r8_precise_greed_impossible() -> None:
     profile = load_profile("1.4.1")
     combo = ComboBid.unchecked(profile, profile.bids["precise"], (profile.bids["greed"],))
     assert not is_possible(combo, 4)
-    assert not any(bid_conditions_met(combo, (1 << t) - 1, (13 - t, 0, 0), (g,))
+    assert not any(combo.conditions.met((1 << t) - 1, (13 - t, 0, 0), (g,))
                    for t in range(14) for g in range(14))
 
 
@@ -268,7 +267,7 @@ def test_r8_taintless_lock_impossible() -> None:
     assert reason is not None
     assert "1, 2, 3" in reason
     # Lock leaves at most 10 tricks; Taintless needs 12.
-    assert not bid_conditions_met(combo, 0b1111111111000, (3, 0, 0), ())
+    assert not combo.conditions.met(0b1111111111000, (3, 0, 0), ())
 
 
 def test_r8_taintless_greed_ending_dog_impossible() -> None:
@@ -307,8 +306,8 @@ def test_r8_approximate_greed_possible_with_guesses_around() -> None:
     t = w.won.bit_count()
     assert sorted(w.guesses) == [t - 1, t + 1]
     five = 0b11111
-    assert bid_conditions_met(combo, five, (8, 0, 0), (4, 6))
-    assert not bid_conditions_met(combo, five, (8, 0, 0), (5, 6))
+    assert combo.conditions.met(five, (8, 0, 0), (4, 6))
+    assert not combo.conditions.met(five, (8, 0, 0), (5, 6))
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import ComboBid, load_profile
-from combowhist.rules.outcome import Score, TrickRecord, bid_conditions_met, goal_met, score
+from combowhist.rules.outcome import Score, TrickRecord, score
 
 FAIL = -2  # R34, the profiles' fail_points
 PROFILE = load_profile("1.4.2")
@@ -294,10 +294,9 @@ def test_r32_greed_is_both_neighbours(tricks: int, guess: int, standard: str) ->
     assert bid.goal is not None
     others = (13 - tricks, 0, 0)
     guesses = (guess,) if bid.guesses else ()
-    with_greed = bid_conditions_met(combo(f"{standard}+greed"), (1 << tricks) - 1, others,
-                                    guesses)
-    up = goal_met(bid.goal, tricks + 1, 0, others, guesses)
-    down = goal_met(bid.goal, tricks - 1, 0, others, guesses)
+    with_greed = combo(f"{standard}+greed").conditions.met((1 << tricks) - 1, others, guesses)
+    up = bid.goal.met(tricks + 1, 0, others, guesses)
+    down = bid.goal.met(tricks - 1, 0, others, guesses)
     assert with_greed is (up and down)
 
 

@@ -125,6 +125,8 @@ _SETTERS = {
     "bids.*.atelier_size": ("[bids.atelier]\natelier_size = {}\n",
                             "bids.atelier.atelier_size"),
     "bids.*.extra_points": ("[bids.greed]\nextra_points = {}\n", "bids.greed.extra_points"),
+    "bids.*.honour_points": ("[bids.plague]\nhonour_points = {}\n",
+                             "bids.plague.honour_points"),
     "bids.*.fail_points": ("[bids.penalty]\nfail_points = {}\n", "bids.penalty.fail_points"),
     "bids.*.trump_bid_worth": ("[bids.masters_mail]\ntrump_bid_worth = {}\n",
                                "bids.masters_mail.trump_bid_worth"),

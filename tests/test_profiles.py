@@ -28,8 +28,7 @@ from combowhist import (
     load_profile,
     load_profile_file,
 )
-from combowhist.bids import Goal, GoalKind
-from combowhist.rules.outcome import bid_conditions_met
+from combowhist.bids import Event, Exposure, Goal, GoalKind, PlayRule
 
 RULEBOOKS = Path(__file__).parent / "rulebooks"
 RULEBOOK_FILES = {"en": "combo-whist-1.4.1-en.txt", "sv": "combo-whist-1.4.2-sv.txt"}
@@ -487,9 +486,9 @@ def test_r1_house_rule_base_changes_trump_goal(tmp_path: Path) -> None:
     assert trump.goal == Goal(GoalKind.MIN_TRICKS, n=6)
     assert trump.goal.column("en") == "min 6"
     five = 0b11111  # D brought home tricks 1-5
-    assert not bid_conditions_met(ComboBid.parse("trump", house), five, (8, 0, 0), ())
-    assert bid_conditions_met(ComboBid.parse("trump", "1.4.2"), five, (8, 0, 0), ())
-    assert bid_conditions_met(ComboBid.parse("trump", house), five | 1 << 12, (7, 0, 0), ())
+    assert not ComboBid.parse("trump", house).conditions.met(five, (8, 0, 0), ())
+    assert ComboBid.parse("trump", "1.4.2").conditions.met(five, (8, 0, 0), ())
+    assert ComboBid.parse("trump", house).conditions.met(five | 1 << 12, (7, 0, 0), ())
     assert house.bids["grill"].goal == Goal(GoalKind.MIN_TRICKS, n=5)
 
 
@@ -526,6 +525,47 @@ def test_r1_house_rule_identical_copy_equals_edition(tmp_path: Path) -> None:
     house = load_profile_file(write(tmp_path, edition_text("1.4.1")))
     assert house == load_profile("1.4.1")
     assert house.source == str(tmp_path / "house.toml")
+
+
+def test_issue11_schema_1_file_keeps_its_meaning(tmp_path: Path) -> None:
+    """A file written before Plague's honour_points and Taintless's instant_win (schema 1)
+    loads with the meaning it had: Plague's extra point is its honour point (R33), the bid
+    scoring the combo's worth wins at once (R35)."""
+    text = edited(edition_text("1.4.1"), "schema = 2\n", "schema = 1\n")
+    text = edited(text, "honour_points = 1\n", "extra_points = 1\n")
+    text = edited(text, "instant_win = true\n", "")
+    old = load_profile_file(write(tmp_path, text))
+    assert old == load_profile("1.4.1")
+    assert old.data["schema"] == 2  # saved again as what it now is
+    assert (old.bids["plague"].honour_points, old.bids["plague"].extra_points) == (1, 0)
+    assert old.bids["taintless_masters_game"].instant_win
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_issue11_primitives_are_values_named_by_the_data(profile_name: str) -> None:
+    bids = load_profile(profile_name).bids
+    assert bids["plague"].event is Event.PLAGUE
+    assert bids["masters_mail"].event is Event.MASTERS_MAIL
+    assert bids["sloth"].play == {PlayRule.DECLARER_PLAYS_LAST}
+    assert bids["iron"].play == {PlayRule.ACES_LOW}
+    assert bids["open_trump"].expose is Exposure.TRUMPS
+    assert bids["open_hand"].expose is Exposure.HAND
+    assert bids["plague"].event == "plague"  # string enums: the profile's words still match
+    assert {b.key for b in bids.values() if b.instant_win} == {"taintless_masters_game"}
+
+
+@pytest.mark.parametrize("profile_name", PROFILES)
+def test_r33_plague_honour_point_is_its_own_primitive(profile_name: str) -> None:
+    bids = load_profile(profile_name).bids
+    assert (bids["plague"].honour_points, bids["plague"].extra_points) == (1, 0)
+    assert (bids["greed"].extra_points, bids["greed"].honour_points) == (1, 0)
+
+
+def test_r33_extra_points_on_plague_is_refused_not_reinterpreted(tmp_path: Path) -> None:
+    # A complete file of today's schema too: no silent change of meaning either way.
+    text = edited(edition_text("1.4.1"), "honour_points = 1\n", "extra_points = 1\n")
+    with pytest.raises(ProfileError, match=r"bids\.plague\.extra_points: .*honour_points = 1"):
+        load_profile_file(write(tmp_path, text))
 
 
 HOUSE = 'base = "1.4.2"\nname = "house"\n'
@@ -567,6 +607,19 @@ INVALID_HOUSE_RULES = [
                  "bids.house.sv", "missing", id="new-bid-missing-column"),
     pytest.param(HOUSE + '[bids.house]\nkind = "bonus"\n', "bids.house.kind",
                  "bonus", id="bad-kind"),
+    pytest.param(HOUSE + '[bids.lock]\nevent = "storm"\n', "bids.lock.event", "storm",
+                 id="unknown-event"),
+    pytest.param(HOUSE + '[bids.lock]\nplay = ["trumps_first"]\n', "bids.lock.play",
+                 "trumps_first", id="unknown-play-rule"),
+    pytest.param(HOUSE + '[bids.lock]\nexpose = "atelier"\n', "bids.lock.expose",
+                 "expected one of hand, trumps", id="expose-atelier-comes-with-its-event"),
+    pytest.param(HOUSE + '[bids.plague]\nextra_points = 2\n', "bids.plague.extra_points",
+                 "honour_points = 2", id="r33-extra-points-on-plague"),
+    pytest.param(HOUSE + '[bids.greed]\nhonour_points = 1\n', "bids.greed.honour_points",
+                 "only with event = \"plague\"", id="r33-honour-points-without-plague"),
+    pytest.param(HOUSE + '[bids.taintless_masters_game]\ninstant_win = "yes"\n',
+                 "bids.taintless_masters_game.instant_win", "expected true or false",
+                 id="r35-instant-win-not-a-bool"),
     pytest.param('base = "nope"\nname = "house"\n', "base", "nope", id="unknown-base"),
     pytest.param("base = 1\n", "base", "1", id="base-not-a-string"),
 ]
@@ -592,7 +645,7 @@ def test_r1_house_rule_validation_error_names_file_key_and_problem(
                      id="missing-score"),
         pytest.param("ban_below = -5\n", "", "auction.ban_below", id="missing-ban-below"),
         pytest.param("[deck]\n", "[dekk]\n", "dekk", id="misspelt-section"),
-        pytest.param("schema = 1\n", "schema = 2\n", "schema", id="schema-version"),
+        pytest.param("schema = 2\n", "schema = 3\n", "schema", id="schema-version"),
     ],
 )
 def test_r1_house_rule_complete_file_missing_or_wrong_column(

@@ -14,7 +14,7 @@ from combowhist.game import Game
 from combowhist.moves import Move
 from combowhist.profiles import RuleProfile
 from combowhist.records import DealRecord
-from combowhist.rules.outcome import bid_conditions_met, bid_points
+from combowhist.rules.outcome import bid_points
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import DealResult, Phase
 from combowhist.views import HIDDEN_ATELIER, HIDDEN_SEND, PlayerView
@@ -144,7 +144,7 @@ def why_text(result: DealResult, guesses: Sequence[int] = (), language: str = "e
     # The goal alone (Greed applied): the combo without its bids that forbid tricks.
     goal_only = ComboBid.unchecked(combo.profile, combo.standard,
                                    tuple(b for b in combo.specials if not b.avoid_tricks))
-    goal_met = bid_conditions_met(goal_only, won, others, guesses)
+    goal_met = goal_only.conditions.met(won, others, guesses)
     if goal.kind is GoalKind.LIMBO:
         first = (won & ((1 << goal.first) - 1)).bit_count()
         took = (f"took {first} of the first {goal.first} tricks and {tricks - first} of the "

@@ -9,11 +9,12 @@ complete or naming a ``base`` profile and overriding only what it changes::
     [bids.lock]
     worth = 1
 
-Profile files are UTF-8 TOML. ``base`` names a built-in profile or another house-rule file
-(a path relative to the file naming it); a chain of bases may not loop back on itself, nor
-be longer than :data:`MAX_BASES`. Bid names must name one bid each: no bid's English or
-Swedish name may be another bid's key or name. Every
-number is checked against the range its meaning allows (see :data:`RANGES
+Profile files are UTF-8 TOML of ``schema = 2``; a schema 1 file, from before Plague's
+``honour_points`` and Taintless's ``instant_win``, is read with the meaning it had. ``base``
+names a built-in profile or another house-rule file (a path relative to the file naming
+it); a chain of bases may not loop back on itself, nor be longer than :data:`MAX_BASES`.
+Bid names must name one bid each: no bid's English or Swedish name may be another bid's key
+or name. Every number is checked against the range its meaning allows (see :data:`RANGES
 <combowhist.profiles.schema.RANGES>`). Whatever is wrong with a file, loading it raises
 :class:`~combowhist.errors.ProfileError` naming the file and the key.
 
@@ -39,10 +40,10 @@ from typing import Any
 
 import attrs
 
-from combowhist.bids import Bid
 from combowhist.cards import FULL_MASK, CardSet
 from combowhist.errors import NotationError, ProfileError, shown
-from combowhist.profiles.schema import build_bids, check_document
+from combowhist.primitives import Bid
+from combowhist.profiles.schema import build_bids, check_document, upgrade
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -392,6 +393,7 @@ def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _build(document: dict[str, Any], source: str) -> RuleProfile:
+    document = upgrade(document)
     check_document(document, source)
     deck = document["deck"]
     try:

@@ -9,13 +9,15 @@ never ends, no ban threshold that bans everyone from the start.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from combowhist.bids import Bid, Goal, GoalKind, TrumpRule
 from combowhist.errors import ProfileError, shown
+from combowhist.primitives import Bid, Event, Exposure, Goal, GoalKind, PlayRule, TrumpRule
 
-__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "build_bids", "check_document"]
+__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "SCHEMA", "build_bids", "check_document",
+           "upgrade"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
 STR_LIST, INT_LIST = "a list of strings", "a list of integers"
@@ -74,6 +76,7 @@ _STANDARD_BID = {
     "trump": (STR, True),
     "goal": ("a goal", True),
     "guesses": (INT, False),
+    "instant_win": (BOOL, False),
 }
 _SPECIAL_BID = {
     **_COMMON_BID,
@@ -85,6 +88,7 @@ _SPECIAL_BID = {
     "expose": (STR, False),
     "atelier_size": (INT, False),
     "extra_points": (INT, False),
+    "honour_points": (INT, False),
     "fail_points": (INT, False),
     "trump_bid_worth": (INT, False),
     "trump_bid_worth_except": (STR_LIST, False),
@@ -136,6 +140,7 @@ RANGES: Mapping[str, tuple[int, int]] = {
     "bids.*.avoid_tricks": TRICK,
     "bids.*.atelier_size": (1, 13),
     "bids.*.extra_points": GAIN,
+    "bids.*.honour_points": GAIN,
     "bids.*.fail_points": LOSS,
     "bids.*.trump_bid_worth": WORTH,
     "bids.*.goal.min_tricks": COUNT,
@@ -162,9 +167,8 @@ def _check_range(value: Any, key: str, where: str, source: str) -> None:
                                f"{low} to {high}")
 
 
-EVENTS = ("justice", "plague", "mail", "masters_mail", "atelier")
-PLAY_RULES = ("declarer_plays_last", "declarer_leads_first", "aces_low")
-EXPOSURES = ("hand", "trumps")
+EXPOSED_BY_KEY = (Exposure.HAND, Exposure.TRUMPS)
+"""The values of the ``expose`` key (the atelier is exposed by its event)."""
 TRUMPLESS_GROUP = "trumpless"
 """The incompatibility group of every standard bid without trump (R9)."""
 
@@ -211,11 +215,34 @@ def _check_table(
             _check_range(table[key], ranged, where + key, source)
 
 
+SCHEMA = 2
+"""The profile schema this version writes. Schema 1 documents (before Plague's
+``honour_points`` and Taintless's ``instant_win``) are read through :func:`upgrade`."""
+
+
+def upgrade(document: dict[str, Any]) -> dict[str, Any]:
+    """A schema 1 document in schema 2, its meaning kept: Plague's ``extra_points`` were its
+    honour points (R33), and a standard bid scoring the combo's worth won at once (R35).
+    Documents of another schema are returned as they are."""
+    if document.get("schema") != 1 or not isinstance(document.get("bids"), Mapping):
+        return document
+    bids: dict[str, Any] = {}
+    for key, row in document["bids"].items():
+        if isinstance(row, Mapping):
+            row = dict(row)
+            if row.get("event") == Event.PLAGUE and "extra_points" in row:
+                row.setdefault("honour_points", row.pop("extra_points"))
+            if row.get("kind") == "standard" and row.get("score") == "worth":
+                row.setdefault("instant_win", True)
+        bids[key] = row
+    return {**document, "schema": SCHEMA, "bids": bids}
+
+
 def check_document(document: Mapping[str, Any], source: str) -> None:
     """Check a whole profile document's keys and types; raise :class:`ProfileError`."""
     _check_table(document, _TOP, "", source)
-    if document["schema"] != 1:
-        raise ProfileError(f"{source}: schema: this version reads schema 1, not "
+    if document["schema"] != SCHEMA:
+        raise ProfileError(f"{source}: schema: this version reads schema 1 and {SCHEMA}, not "
                            f"{shown(document['schema'])}")
     for section, spec in _SECTIONS.items():
         _check_table(document[section], spec, f"{section}.", source)
@@ -272,18 +299,23 @@ def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
     )
 
 
-def _choice(value: str, allowed: tuple[str, ...], where: str, source: str) -> str:
-    if value not in allowed:
-        raise ProfileError(
-            f"{source}: {where}: unknown {shown(value)} (expected one of {', '.join(allowed)})"
-        )
-    return value
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _choice(value: str, allowed: tuple[E, ...], where: str, source: str) -> E:
+    """The member of ``allowed`` whose value is ``value``."""
+    for member in allowed:
+        if member.value == value:
+            return member
+    raise ProfileError(
+        f"{source}: {where}: unknown {shown(value)} (expected one of "
+        f"{', '.join(str(m.value) for m in allowed)})"
+    )
 
 
 def _standard(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     where = f"bids.{key}."
-    trump = TrumpRule(_choice(row["trump"], tuple(t.value for t in TrumpRule),
-                              where + "trump", source))
+    trump = _choice(row["trump"], tuple(TrumpRule), where + "trump", source)
     goal = _goal(row["goal"], where, source)
     score = row["score"]
     if isinstance(score, str) and score != "worth":
@@ -300,34 +332,42 @@ def _standard(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
         "trump": trump,
         "goal": goal,
         "guesses": guesses,
+        "instant_win": row.get("instant_win", False),
         "order": 0,
     }
 
 
 def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     where = f"bids.{key}."
-    event = row.get("event")
-    if event is not None:
-        _choice(event, EVENTS, where + "event", source)
-    for rule in row.get("play", []):
-        _choice(rule, PLAY_RULES, where + "play", source)
-    expose = row.get("expose")
-    if expose is not None:
-        _choice(expose, EXPOSURES, where + "expose", source)
+    event = None if "event" not in row else _choice(row["event"], tuple(Event),
+                                                      where + "event", source)
+    play = frozenset(_choice(rule, tuple(PlayRule), where + "play", source)
+                     for rule in row.get("play", []))
+    expose = None if "expose" not in row else _choice(row["expose"], EXPOSED_BY_KEY,
+                                                      where + "expose", source)
     avoid = row.get("avoid_tricks", [])
-    if (event == "atelier") != ("atelier_size" in row):
+    if (event is Event.ATELIER) != ("atelier_size" in row):
         raise ProfileError(f"{source}: {where}atelier_size: goes with event = \"atelier\" "
                            f"and only with it")
+    if "honour_points" in row and event is not Event.PLAGUE:
+        raise ProfileError(f"{source}: {where}honour_points: goes only with event = "
+                           f"\"plague\" (honorably beplagued, R33)")
+    if event is Event.PLAGUE and "extra_points" in row:
+        raise ProfileError(
+            f"{source}: {where}extra_points: Plague's point for being honorably beplagued "
+            f"(R33) is honour_points; extra_points are earned on every completion (Greed, "
+            f"R32). Write honour_points = {shown(row['extra_points'])} instead")
     return {
         "order": row.get("order"),
         "event": event,
-        "play": frozenset(row.get("play", [])),
+        "play": play,
         "avoid_tricks": frozenset(avoid),
         "greed": row.get("greed", False),
         "potential": row.get("potential", False),
         "expose": expose,
         "atelier_size": row.get("atelier_size", 0),
         "extra_points": row.get("extra_points", 0),
+        "honour_points": row.get("honour_points", 0),
         "fail_points": row.get("fail_points", 0),
         "trump_bid_worth": row.get("trump_bid_worth"),
         "trump_bid_worth_except": frozenset(row.get("trump_bid_worth_except", [])),

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from combowhist.bids import ComboBid, check_combo
+from combowhist.bids import ComboBid
 from combowhist.combos import legal_combos
-from combowhist.errors import IllegalMoveError, InvalidBidError
+from combowhist.errors import IllegalMoveError
 from combowhist.legal import BidMoves, LegalMoves
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.profiles import RuleProfile
-from combowhist.rules import setup
+from combowhist.rules import legality, setup
 from combowhist.state import Auction, DealResult, LogCell, Phase, State, Table
 
 __all__ = ["ALL_PASSED", "WON", "apply", "following", "least_worth", "legal", "minimum_worth",
@@ -78,12 +78,11 @@ def apply(state: State, seat: int, move: Move) -> State:
             raise IllegalMoveError.refused(seat, move, f"the combo bid is of profile "
                                                        f"{combo.profile}, the deal's is {profile}")
         least = minimum_worth(state, seat)
-        checked = combo.checked_for(players) and combo.worth >= least  # R7, R8
-        if not checked and combo not in legal_combos(profile, players, least):
-            try:  # say why: R7's or R8's own reason, else the worth
-                check_combo(profile, list(combo.bids), players)
-            except InvalidBidError as error:
-                raise IllegalMoveError.refused(seat, move, str(error)) from None
+        if not combo.checked_for(players):  # else R7 and R8 were checked when it was built
+            reason = legality.problem(profile, combo.bids, players)
+            if reason is not None:
+                raise IllegalMoveError.refused(seat, move, reason)
+        if combo.worth < least:
             raise IllegalMoveError.refused(seat, move, _too_low(state, combo.worth, least))
         after = Auction(auction.passed, combo, seat)
     else:

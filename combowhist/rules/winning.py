@@ -12,9 +12,9 @@ __all__ = ["instant_win", "shame_winner", "solitary_highest"]
 
 
 def instant_win(combo: ComboBid | None, completed: bool, profile: RuleProfile) -> bool:
-    """R35: a completed Taintless Master's Game (the standard bid that scores the combo's
-    worth) of at least the profile's instant-win worth."""
-    return (completed and combo is not None and combo.standard.score is None
+    """R35: a completed combo bid whose standard bid wins at once (its ``instant_win``
+    primitive: Taintless Master's Game), worth at least the profile's instant-win worth."""
+    return (completed and combo is not None and combo.standard.instant_win
             and combo.worth >= profile.instant_win_worth)
 
 
