@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from combowhist.bids import ComboBid
+from combowhist.bids import ComboBid, Exposure
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
@@ -250,11 +250,11 @@ def _exposed(state: State, contract: Contract) -> int:
     hand = state.hands[contract.declarer]
     exposes = contract.combo.exposes
     exposed = 0
-    if "hand" in exposes:
+    if Exposure.HAND in exposes:
         exposed |= hand
-    if "trumps" in exposes and contract.trump_suit >= 0:
+    if Exposure.TRUMPS in exposes and contract.trump_suit >= 0:
         exposed |= hand & SUIT_MASKS[contract.trump_suit]
-    if "atelier" in exposes:
+    if Exposure.ATELIER in exposes:
         exposed |= state.atelier
     return exposed
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from combowhist.bids import ComboBid, Goal, GoalKind
+from combowhist.bids import ComboBid, Event, Goal, GoalKind
 from combowhist.cards import CardSet, Suit
 from combowhist.deal import Deal
 from combowhist.game import Game
@@ -118,7 +118,7 @@ def needs_text(combo: ComboBid, guesses: Sequence[int] = (), language: str = "en
             numbers = sorted(bid.avoid_tricks)
             some = "any of " if len(numbers) > 1 else ""
             parts.append(f"must not take {some}{_tricks(numbers)} ({bid.name(language)})")
-        if bid.event == "plague":
+        if bid.event is Event.PLAGUE:
             parts.append("must not take the most plague cards, unless all of them (Plague, R33)")
     return "; ".join(parts)
 

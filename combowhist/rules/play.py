@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from combowhist.bids import TrumpRule
+from combowhist.bids import Exposure, PlayRule, TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import LegalMoves
@@ -165,13 +165,13 @@ def begin_play(state: State, contract: Contract) -> State:
     declarer = contract.declarer
     rules = contract.play_rules
     players = state.table.players
-    leader = declarer if "declarer_leads_first" in rules else right(declarer, players)
+    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        orders=tuple(trick_order(leader, players, declarer, "declarer_plays_last" in rules)
+        orders=tuple(trick_order(leader, players, declarer, PlayRule.DECLARER_PLAYS_LAST in rules)
                      for leader in range(players)),
-        iron="aces_low" in rules,
+        iron=PlayRule.ACES_LOW in rules,
         grill=trump is TrumpRule.GRILL,
     )
     return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
@@ -182,7 +182,7 @@ def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -
     """The cards D may put into the atelier now: the hand outside it, less trumps under
     Open Trump (R21)."""
     hand = hands[contract.declarer] & ~atelier
-    if "trumps" in contract.combo.exposes and contract.trump_suit >= 0:
+    if Exposure.TRUMPS in contract.combo.exposes and contract.trump_suit >= 0:
         hand &= ~SUIT_MASKS[contract.trump_suit]
     return hand
 
@@ -316,7 +316,7 @@ def apply_refill(state: State, seat: int, move: Move) -> State:
     eligible = _eligible(state)
     if not eligible >> move.card.index & 1:
         assert state.contract is not None
-        what = "non-trump card" if "trumps" in state.contract.combo.exposes else "card"
+        what = "non-trump card" if Exposure.TRUMPS in state.contract.combo.exposes else "card"
         raise IllegalMoveError.refused(seat, move, f"refill with a {what} of the hand outside "
                                                    f"the atelier: {CardSet(eligible)} (R21)")
     contract = state.contract

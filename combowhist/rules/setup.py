@@ -17,7 +17,7 @@ from itertools import combinations
 
 import attrs
 
-from combowhist.bids import ComboBid, TrumpRule
+from combowhist.bids import ComboBid, Event, Exposure, PlayRule, TrumpRule
 from combowhist.cards import SUIT_MASKS, CardSet, Suit, rank_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves, LegalMoves
@@ -39,7 +39,7 @@ from combowhist.rules.play import atelier_eligible, begin_play
 from combowhist.rules.seats import across, left, right
 from combowhist.state import Contract, LogCell, Phase, State
 
-__all__ = ["EVENTS", "PHASES", "STEPS", "Event", "Step", "begin", "events_of", "mail_target",
+__all__ = ["EVENTS", "PHASES", "STEPS", "PregameEvent", "Step", "begin", "events_of", "mail_target",
            "masters_mail_target", "reaching"]
 
 MAIL_CARDS = 3
@@ -74,11 +74,13 @@ class Step:
 
 
 @attrs.frozen(eq=False)
-class Event:
+class PregameEvent:
     """A pre-game event (R12): the combo bids that hold it, how it starts (who moves first,
     in which step; ``None`` when there is nothing to decide) and its steps."""
 
     key: str
+    """The standard bids' events by name (``trump``, ``masters_trump``, ``rank_trump``,
+    ``guess``); the special bids' by their :class:`~combowhist.primitives.Event`."""
     steps: tuple[Step, ...]
     start: Callable[[State, Contract], tuple[Contract, Phase, int] | None]
     """From the state and contract when it comes up: the contract it starts with, its
@@ -244,7 +246,7 @@ def _start_rank_trump(state: State, contract: Contract) -> tuple[Contract, Phase
 
 def _highest_laid(contract: Contract) -> int:
     """Bitmask of the opponents' laid cards of the highest rank (R14; Iron, R24)."""
-    iron = "aces_low" in contract.play_rules
+    iron = PlayRule.ACES_LOW in contract.play_rules
     laid = [c for seat, c in enumerate(contract.laid) if seat != contract.declarer]
     strengths = {c: rank_strength(c % 13 + 2, iron) for c in laid}
     top = max(strengths.values())
@@ -461,7 +463,7 @@ def _atelier(state: State, contract: Contract, seat: int, move: Move, log: LogCe
     assert isinstance(move, SetAtelier)
     eligible, size = _atelier_choice(state)
     if len(move.cards) != size or move.cards.mask & ~eligible:
-        what = "non-trump cards" if "trumps" in contract.combo.exposes else "cards"
+        what = "non-trump cards" if Exposure.TRUMPS in contract.combo.exposes else "cards"
         raise _refuse(seat, move, f"the atelier is {size} of the declarer's {what}: "
                                   f"{CardSet(eligible)} (R21)")
     return next_event(state.but(atelier=move.cards.mask), contract, log)
@@ -482,27 +484,30 @@ def _trump_rule(*rules: TrumpRule) -> Callable[[ComboBid], bool]:
     return lambda combo: combo.standard.trump in rules
 
 
-def _special(key: str) -> Callable[[ComboBid], bool]:
-    return lambda combo: key in combo.events
+def _special(event: Event) -> Callable[[ComboBid], bool]:
+    return lambda combo: event in combo.events
 
 
-EVENTS: dict[str, Event] = {
+EVENTS: dict[str, PregameEvent] = {
     event.key: event for event in (
-        Event("trump", (_TRUMP,), _start_trump, _trump_rule(
+        PregameEvent("trump", (_TRUMP,), _start_trump, _trump_rule(
             TrumpRule.DECLARER, TrumpRule.GRILL, TrumpRule.BLOCK, TrumpRule.SUB)),
-        Event("masters_trump", (_PREFERENCE, _TRUMP), _start_masters_trump,
-              _trump_rule(TrumpRule.LEFT_OF_DECLARER)),
-        Event("rank_trump", (_RANK_COMMIT, _RANK_TAKE), _start_rank_trump,
-              _trump_rule(TrumpRule.RANK)),
-        Event("guess", (_GUESS,), _declarer_moves(Phase.GUESS),
-              lambda combo: combo.standard.guesses > 0),
-        Event("justice", (_JUSTICE,), _declarer_moves(Phase.JUSTICE), _special("justice"),
-              later=(Phase.AWARD,)),
-        Event("plague", (_PLAGUE,), _declarer_moves(Phase.PLAGUE), _special("plague")),
-        Event("mail", (_MAIL, _SEND), _declarer_moves(Phase.MAIL), _special("mail")),
-        Event("masters_mail", (_MASTERS_MAIL,), _start_masters_mail, _special("masters_mail")),
-        Event("atelier", (_ATELIER,), _start_atelier, _special("atelier"),
-              later=(Phase.REFILL,)),
+        PregameEvent("masters_trump", (_PREFERENCE, _TRUMP), _start_masters_trump,
+                     _trump_rule(TrumpRule.LEFT_OF_DECLARER)),
+        PregameEvent("rank_trump", (_RANK_COMMIT, _RANK_TAKE), _start_rank_trump,
+                     _trump_rule(TrumpRule.RANK)),
+        PregameEvent("guess", (_GUESS,), _declarer_moves(Phase.GUESS),
+                     lambda combo: combo.standard.guesses > 0),
+        PregameEvent(Event.JUSTICE, (_JUSTICE,), _declarer_moves(Phase.JUSTICE),
+                     _special(Event.JUSTICE), later=(Phase.AWARD,)),
+        PregameEvent(Event.PLAGUE, (_PLAGUE,), _declarer_moves(Phase.PLAGUE),
+                     _special(Event.PLAGUE)),
+        PregameEvent(Event.MAIL, (_MAIL, _SEND), _declarer_moves(Phase.MAIL),
+                     _special(Event.MAIL)),
+        PregameEvent(Event.MASTERS_MAIL, (_MASTERS_MAIL,), _start_masters_mail,
+                     _special(Event.MASTERS_MAIL)),
+        PregameEvent(Event.ATELIER, (_ATELIER,), _start_atelier, _special(Event.ATELIER),
+                     later=(Phase.REFILL,)),
     )
 }
 """Every pre-game event by key: the standard bids' (``trump``, ``masters_trump``,
