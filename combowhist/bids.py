@@ -9,6 +9,7 @@ and primitives are importable from here too (``from combowhist.bids import Bid``
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -133,8 +134,12 @@ class ComboBid:
     def rules(self) -> CompiledRules:
         """The rule primitives of all its bids, compiled on first use."""
         if self._compiled is None:
-            object.__setattr__(self, "_compiled", CompiledRules.of(self.standard,
-                                                                   self.specials))
+            rows = self.profile.bids
+            if all(rows.get(bid.key) is bid for bid in self.bids):  # the profile's own rows
+                compiled = _compiled(self.profile, self.standard.key, self.special_keys)
+            else:
+                compiled = CompiledRules.of(self.standard, self.specials)
+            object.__setattr__(self, "_compiled", compiled)
         assert self._compiled is not None
         return self._compiled
 
@@ -288,6 +293,14 @@ class ComboBid:
         setter(combo, "_compiled", None)
         setter(combo, "_checked_for", 1 << proven_for)
         return combo
+
+
+@lru_cache(maxsize=4096)
+def _compiled(profile: RuleProfile, standard: str, specials: frozenset[str]) -> CompiledRules:
+    """The compiled rules of a combo of the profile's own rows, by their keys: combos with
+    the same bids share them."""
+    rows = sorted((profile.bids[key] for key in specials), key=lambda b: profile.position[b.key])
+    return CompiledRules.of(profile.bids[standard], tuple(rows))
 
 
 def _combo_of_keys(profile: RuleProfile, standard: str, specials: tuple[str, ...]) -> ComboBid:

@@ -30,7 +30,13 @@ MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 def _imported(name: str, path: Path) -> Iterator[str]:
     """The combowhist modules ``name`` (at ``path``) imports."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    return _imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def _imports_in(source: str, package: str) -> Iterator[str]:
+    """What a module of ``package`` with this source imports (and the names it imports
+    from a module, which may be modules themselves)."""
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -86,7 +92,18 @@ def test_issue11_the_graph_reads_every_kind_of_import() -> None:
     graph = _graph()
     assert "combowhist.bids" in graph["combowhist.feasibility"]  # module level
     assert "combowhist.rules.legality" in graph["combowhist.bids"]  # from pkg import module
-    assert "combowhist.deal" in graph["combowhist.rules.auction"]  # under TYPE_CHECKING
+    source = """
+from typing import TYPE_CHECKING
+import combowhist.cards
+if TYPE_CHECKING:
+    from combowhist.deal import Deal
+def later():
+    from combowhist.views import PlayerView
+from . import play
+"""
+    found = set(_imports_in(source, "combowhist.rules"))
+    assert {"combowhist.cards", "combowhist.deal", "combowhist.views",
+            "combowhist.rules.play"} <= found  # plain, TYPE_CHECKING, in a function, relative
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
