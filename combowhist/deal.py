@@ -11,17 +11,21 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Sequence
 from typing import Any
 
+import combowhist.formats as formats
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.errors import (
+    CombowhistError,
     IllegalMoveError,
     InvalidBidError,
     NotationError,
+    SerializationError,
     SetupError,
     described,
     shown,
@@ -510,25 +514,35 @@ class Deal:
     def to_dict(self) -> dict[str, Any]:
         """The deal as plain JSON-ready data: profile (with a house rule's contents), seats,
         hands as dealt, and the moves (see :mod:`combowhist.serialize`)."""
-        from combowhist.serialize import deal_to_data
-
-        return deal_to_data(self)
+        table = self._state.table
+        return formats.deal_data(table.profile, table.dealer, table.scores, table.potentials,
+                                 self.dealt_hands, self.history)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
                   ) -> Deal:
-        """Rebuild a deal from :meth:`to_dict`'s data by replaying its moves (see
-        :meth:`from_json`)."""
-        from combowhist.serialize import deal_from_data
-
-        return deal_from_data(data, profile)
+        """Rebuild a deal from :meth:`to_dict`'s data by replaying and checking its moves
+        (see :meth:`from_json`)."""
+        saved = formats.read_deal(data, profile)
+        try:
+            deal = cls.from_hands(saved.hands, profile=saved.profile, dealer=saved.dealer,
+                                  scores=saved.scores, potentials=saved.potentials)
+        except CombowhistError as error:
+            raise SerializationError(f"saved deal: {error}") from error
+        for number, text in enumerate(saved.moves, start=1):
+            if not isinstance(text, str):
+                raise SerializationError(f"saved deal: move {number} must be a string, got "
+                                         f"{shown(text)}")
+            try:
+                deal = deal.apply(text)
+            except CombowhistError as error:
+                raise formats.replay_error("deal", number, text, error) from error
+        return deal
 
     def to_json(self, indent: int | str | None = None) -> str:
         """The deal as JSON text (:meth:`to_dict`'s data); ``indent`` as in
         :func:`json.dumps`."""
-        from combowhist.serialize import deal_to_json
-
-        return deal_to_json(self, indent)
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes, profile: RuleProfile | str | None = None) -> Deal:
@@ -538,9 +552,7 @@ class Deal:
         name a house rule without holding it). Raises
         :class:`~combowhist.errors.SerializationError` for bad input, a dict included (use
         :meth:`from_dict`)."""
-        from combowhist.serialize import deal_from_json
-
-        return deal_from_json(text, profile)
+        return cls.from_dict(formats.load_json(text, "deal"), profile)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython's and Hypothesis's pretty printers (a falsifying example): code that

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from combowhist.simulate import SimulationResult
+from typing import Any
 
 __all__ = [
     "CombowhistError",
@@ -82,9 +79,10 @@ class SimulationError(CombowhistError):
     a bot that cannot be copied to the workers), a run in which a bot or a worker failed, or
     simulation results that cannot be merged or read."""
 
-    partial: SimulationResult | None = None
+    partial: Any = None
     """For a run that failed part-way: the result of the items (deals or games) finished
-    before the one that failed (see :mod:`combowhist.simulate`); ``None`` otherwise."""
+    before the one that failed, a :class:`~combowhist.simulate.SimulationResult`; ``None``
+    otherwise. (Typed ``Any`` here: the errors module imports nothing of the package.)"""
 
 
 _SHOWN = reprlib.Repr()

@@ -22,7 +22,9 @@ Cheating (R40) enters in every mode through :meth:`Game.adjudicate`.
 
 from __future__ import annotations
 
+import collections
 import enum
+import json
 import random
 import re
 from collections.abc import Iterator, Sequence
@@ -30,10 +32,12 @@ from typing import Any
 
 import attrs
 
+import combowhist.formats as formats
 from combowhist.bids import ComboBid
 from combowhist.cards import CardSet
 from combowhist.deal import Deal, seed_value
 from combowhist.errors import (
+    CombowhistError,
     GameError,
     GameSetupError,
     IllegalMoveError,
@@ -43,6 +47,7 @@ from combowhist.errors import (
     shown,
 )
 from combowhist.events import (
+    CHEATS,
     Cheat,
     CheatBeforeBid,
     CheatReversed,
@@ -696,25 +701,21 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON-ready data: its parameters (a house rule's contents
-        included) and every action (see :func:`combowhist.serialize.game_to_data`)."""
-        from combowhist.serialize import game_to_data
-
-        return game_to_data(self)
+        included) and every action (see :mod:`combowhist.serialize`)."""
+        return formats.game_data(self.profile, self.players, self.mode.value, self.seed,
+                                 self.first_dealer, attrs.asdict(self.variant),
+                                 [_action_data(action) for action in self.actions])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
                   ) -> Game:
         """Rebuild a game from :meth:`to_dict`'s data (see :meth:`from_json`)."""
-        from combowhist.serialize import game_from_data
-
-        return game_from_data(data, profile)
+        return collections.deque(cls.states_of(data, profile), maxlen=1)[0]
 
     def to_json(self, indent: int | str | None = None) -> str:
         """The game as JSON text (:meth:`to_dict`'s data); ``indent`` as in
         :func:`json.dumps`."""
-        from combowhist.serialize import game_to_json
-
-        return game_to_json(self, indent)
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes, profile: RuleProfile | str | None = None) -> Game:
@@ -724,15 +725,34 @@ class Game:
         house rule without holding it). Raises
         :class:`~combowhist.errors.SerializationError` for bad input, a dict included (use
         :meth:`from_dict`)."""
-        from combowhist.serialize import game_from_json
+        return cls.from_dict(formats.load_json(text, "game"), profile)
 
-        return game_from_json(text, profile)
+    @classmethod
+    def states_of(cls, data: Any, profile: RuleProfile | str | None = None) -> Iterator[Game]:
+        """Every state of a saved game (:meth:`to_dict`'s data), from its start to its
+        last action, replaying and checking each action. Raises
+        :class:`~combowhist.errors.SerializationError` naming what is wrong."""
+        saved = formats.read_game(data, profile)
+        try:
+            game = cls.new(saved.players, profile=saved.profile, seed=saved.seed,
+                           dealer=saved.dealer, variant=Variant(**saved.variant),
+                           mode=saved.mode)
+        except (CombowhistError, TypeError) as error:  # the saved values' fault
+            raise formats.game_error(f"'players', 'dealer', 'mode', 'seed' or 'variant': "
+                                     f"{type(error).__name__}: {error}") from error
+        yield game
+        if not isinstance(saved.actions, list):
+            raise formats.game_error(f"'actions' must be a list, got {shown(saved.actions)}")
+        for number, item in enumerate(saved.actions, start=1):
+            try:
+                game = _apply_saved(game, item)
+            except (CombowhistError, TypeError) as error:
+                raise formats.replay_error("game", number, item, error) from None
+            yield game
 
     def replay(self) -> Iterator[Game]:
         """The game's states from :meth:`new` to this one, replayed action by action."""
-        from combowhist.serialize import game_states
-
-        return game_states(self)
+        return Game.states_of(self.to_dict(), self.profile)
 
     def __repr__(self) -> str:
         if self.ending is None:
@@ -746,4 +766,42 @@ class Game:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(Game))
+
+
+def _action_data(action: Action) -> Any:
+    """A game action as saved: a move's notation, or an event as an object."""
+    if isinstance(action, Move):
+        return str(action)
+    if isinstance(action, Hands):
+        return {"hands": list(action.hands)}
+    return {"outcome": action.to_data()} if isinstance(action, Outcome) else action.to_data()
+
+
+def _apply_saved(game: Game, item: Any) -> Game:
+    """A saved action applied to ``game``, checked."""
+    if isinstance(item, str):
+        return game.apply(item)
+    if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
+        raise formats.game_error(f"an action is a move string or an object with 'hands', "
+                                 f"'outcome' or 'cheat', got {shown(item)}")
+    if "cheat" in item:
+        fields = dict(item)
+        kind = fields.pop("cheat")
+        if kind not in CHEATS:
+            raise formats.game_error(f"unknown action {shown(item)}: a cheat is one of "
+                                     f"{sorted(CHEATS)}")
+        return game.adjudicate(CHEATS[kind](**fields))
+    if "hands" in item:
+        hands = item["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+            raise formats.game_error(f"'hands' must be a list of strings of cards, got "
+                                     f"{shown(hands)}")
+        return game.deal_hands(Hands(hands))
+    if "outcome" in item:
+        fields = item["outcome"]
+        if not isinstance(fields, dict):
+            raise formats.game_error(f"'outcome' must be an object, got {shown(fields)}")
+        return game.record(Outcome(**fields))
+    raise formats.game_error(f"an action is a move string or an object with 'hands', "
+                             f"'outcome' or 'cheat', got {shown(item)}")
 _SEAT = re.compile(r"\bseat ([0-9])\b")

@@ -72,6 +72,12 @@ class PlayerView:
     can_move: bool
     """Whether this seat is to move."""
     result: DealResult | None
+    high_bid: ComboBid | None
+    """The highest combo bid of the auction so far (public, R11)."""
+    played: CardSet
+    """Every card played to a trick so far, the current trick's included."""
+    profile: RuleProfile = attrs.field(repr=False)
+    """The rules the deal is played under."""
     _legal: LegalMoves = attrs.field(
         eq=attrs.cmp_using(eq=lambda a, b: a.to_data() == b.to_data(), require_same_type=False),
         hash=False,
@@ -147,6 +153,9 @@ class PlayerView:
             received=CardSet(received),
             can_move=can_move,
             result=state.result,
+            high_bid=state.auction.high,
+            played=CardSet(_played(state)),
+            profile=table.profile,
             legal=legal if can_move else LegalMoves(),
         )
 
@@ -182,6 +191,8 @@ class PlayerView:
             "legal_moves": self._legal.to_data(),
             "can_move": self.can_move,
             "result": None if self.result is None else _result_to_data(self.result),
+            "high_bid": None if self.high_bid is None else str(self.high_bid),
+            "played": str(self.played),
         }
 
     @classmethod
@@ -241,8 +252,19 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         exposed=CardSet.parse(data["exposed"]), atelier=CardSet.parse(data["atelier"]),
         laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
         received=CardSet.parse(data["received"]), can_move=data["can_move"],
-        result=result, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
+        result=result, high_bid=combo(data["high_bid"]), played=CardSet.parse(data["played"]),
+        profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
     )
+
+
+def _played(state: State) -> int:
+    """The cards played to tricks so far, the current trick's included."""
+    played = 0
+    for cards in state.taken:
+        played |= cards
+    for _, card in state.trick:
+        played |= 1 << card
+    return played
 
 
 def _exposed(state: State, contract: Contract) -> int:

@@ -132,7 +132,6 @@ def _report(graph: dict[str, set[str]], components: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.xfail(strict=True, reason="upper cycles removed by the rest of issue 11")
 def test_issue11_the_package_has_no_import_cycle() -> None:
     graph = _graph()
     cycles = _cycles(graph)

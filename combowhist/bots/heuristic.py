@@ -11,7 +11,7 @@ from functools import lru_cache
 import attrs
 
 from combowhist.bids import Bid, ComboBid, GoalKind
-from combowhist.bots import check_turn
+from combowhist.bots.base import check_turn
 from combowhist.bots.estimate import (
     _Assessment,
     _auction_gain,

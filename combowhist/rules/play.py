@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Final
 
 from combowhist.bids import Exposure, PlayRule, TrumpRule
@@ -20,6 +21,7 @@ __all__ = [
     "PLAGUE_PLAYED",
     "PlayFlag",
     "atelier_eligible",
+    "beats",
     "begin_play",
     "finish_trick",
     "flags_after",
@@ -30,6 +32,7 @@ __all__ = [
     "trick_order",
     "trick_winner",
     "tricks_per_seat",
+    "winning_play",
 ]
 
 class PlayFlag(enum.IntFlag):
@@ -126,21 +129,31 @@ def illegal_play_reason(
 def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> int:
     """The seat that wins a complete trick: the highest trump, else the highest card of the
     suit led (R23); aces rank lowest under Iron (R24)."""
-    led = trick[0][1] // 13
-    best_seat = trick[0][0]
-    best_key = -1
-    for seat, card in trick:
-        suit = card // 13
-        rank = rank_strength(card % 13 + 2, iron)
-        if suit == trump:
-            key = 100 + rank
-        elif suit == led:
-            key = rank
-        else:
-            continue
-        if key > best_key:
-            best_seat, best_key = seat, key
-    return best_seat
+    return winning_play(trick, trump, iron)[0]
+
+
+def winning_play(trick: Sequence[tuple[int, int]], trump: int, iron: bool) -> tuple[int, int]:
+    """The ``(seat, card)`` winning a trick so far (or complete): the highest trump, else
+    the highest card of the suit led (R23); aces rank lowest under Iron (R24)."""
+    best = trick[0]
+    for play in trick[1:]:
+        if beats(play[1], best[1], trump, iron):
+            best = play
+    return best
+
+
+def beats(card: int, best: int, trump: int, iron: bool) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far: a higher
+    card of its suit, or a trump over a card that is not one (R23, R24)."""
+    if card // 13 == best // 13:
+        strength = _STRENGTH[iron]
+        return strength[card] > strength[best]
+    return card // 13 == trump
+
+
+_STRENGTH = {iron: tuple(rank_strength(card % 13 + 2, iron) for card in range(52))
+             for iron in (False, True)}
+"""Each card's rank strength, without and with Iron (R4, R24)."""
 
 
 def trick_mask(trick: tuple[tuple[int, int], ...]) -> int:
