@@ -30,7 +30,7 @@ from combowhist import (
     Suit,
 )
 from combowhist.bots import Bot, HeuristicBot, RandomBot, play_deal, play_game
-from combowhist.bots.sight import _Sight
+from combowhist.bots.heuristic import _Sight
 from combowhist.strategies import deals_at_phase, played_deals
 
 HEURISTIC = HeuristicBot()
@@ -121,11 +121,42 @@ def test_issue10_mail_direction_does_not_depend_on_the_rng(deal: Deal, seed: int
 
 @WALK
 @given(played_deals(profile="1.4.2"), st.data())
-def test_sight_is_what_the_view_shows(deal: Deal, data: st.DataObject) -> None:
-    """What the heuristic bot reads from the deal is exactly what it could rebuild from
-    ``deal.view(seat)``, for every seat."""
+def test_issue11_the_bot_reads_the_view_which_shows_what_the_seat_knows(
+    deal: Deal, data: st.DataObject
+) -> None:
+    """The heuristic bot reads ``deal.view(seat)`` alone; what it reads there is exactly
+    what the seat knows by the rules, built here from the deal itself for every seat."""
     for seat in range(deal.players):
-        assert _Sight.of(deal, seat) == _Sight.of_view(deal.view(seat))
+        assert _Sight.of(deal.view(seat)) == _known(deal, seat)
+
+
+def _known(deal: Deal, seat: int) -> _Sight:
+    """What ``seat`` knows of ``deal`` by the rules (R11): its own hand, every card played,
+    the public auction and contract, the laid Rank Trump cards once revealed."""
+    played = 0
+    for cards in deal.taken:
+        played |= cards
+    for _, card in deal.trick_cards:
+        played |= 1 << card
+    contract = deal.contract
+    laid: tuple[int, ...] = ()
+    if contract is not None and contract.laid:
+        revealed = deal.phase is not Phase.RANK_COMMIT
+        laid = tuple(c if revealed or s == seat else -1 for s, c in enumerate(contract.laid))
+    auction = []
+    for mover, move in deal.log:
+        if isinstance(move, MakeBid):
+            auction.append((mover, move.combo.standard.key))
+        elif isinstance(move, Pass):
+            auction.append((mover, "pass"))
+    trump = deal.trump
+    return _Sight(
+        seat, deal.players, deal.profile, deal.phase, deal.hand_masks[seat],
+        deal.profile.deck(deal.players).mask, played, deal.high_bid,
+        -1 if contract is None else contract.declarer,
+        None if contract is None else contract.combo,
+        -1 if trump is None else int(trump), deal.trick_cards, deal.winners, deal.guesses,
+        laid, tuple(auction))
 
 
 def _swap_hidden_cards(deal: Deal, seat: int, data: st.DataObject) -> Deal:

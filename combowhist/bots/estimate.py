@@ -10,7 +10,7 @@ from itertools import combinations
 import attrs
 
 from combowhist.bids import Bid, ComboBid, GoalKind, TrumpRule
-from combowhist.bots.sight import _suit_length
+from combowhist.bots.cards import _suit_length
 from combowhist.cards import (
     suit_bits,
 )

@@ -10,8 +10,16 @@ from functools import lru_cache
 
 import attrs
 
-from combowhist.bids import Bid, ComboBid, GoalKind
+from combowhist.bids import Bid, ComboBid, GoalKind, PlayRule
 from combowhist.bots.base import check_turn
+from combowhist.bots.cards import (
+    _cards,
+    _higher,
+    _highest,
+    _lowest,
+    _strength,
+    _suit_length,
+)
 from combowhist.bots.estimate import (
     _Assessment,
     _auction_gain,
@@ -24,17 +32,6 @@ from combowhist.bots.estimate import (
     _Way,
     _way,
     _winning_tricks,
-)
-from combowhist.bots.sight import (
-    _beats,
-    _best,
-    _cards,
-    _higher,
-    _highest,
-    _lowest,
-    _Sight,
-    _strength,
-    _suit_length,
 )
 from combowhist.cards import (
     ALL_CARDS,
@@ -62,8 +59,92 @@ from combowhist.moves import (
     SetTrump,
     Take,
 )
+from combowhist.profiles import RuleProfile
+from combowhist.rules.play import beats, winning_play
 from combowhist.rules.setup import mail_target
 from combowhist.state import Phase
+from combowhist.views import PlayerView
+
+# -- what a seat knows ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Sight:
+    """The part of a :class:`~combowhist.views.PlayerView` the heuristic bot reads, as
+    plain ints (cards as indices, card sets as bitmasks, ``-1`` for "none").
+
+    Built from the seat's view alone (:meth:`of`), so the bot sees nothing the view hides.
+    Exposed cards (Open Hand, Open Trump, the atelier), Mail's known cards
+    and Master's Trump statements are left out: the bot does not use them.
+    """
+
+    seat: int
+    players: int
+    profile: RuleProfile
+    phase: Phase
+    hand: int
+    """The seat's own cards."""
+    deck: int
+    """The deck in use (R2)."""
+    played: int
+    """Every card played to a trick so far, the current trick included."""
+    high_bid: ComboBid | None
+    """The high bid in the auction."""
+    declarer: int
+    """D's seat, ``-1`` before the auction ends."""
+    combo: ComboBid | None
+    trump: int
+    """The trump suit now (the current trick's under Grill), ``-1`` for none."""
+    trick: tuple[tuple[int, int], ...]
+    """The current trick as (seat, card) pairs."""
+    winners: tuple[int, ...]
+    """Who brought home each finished trick."""
+    guesses: tuple[int, ...]
+    laid: tuple[int, ...]
+    """Rank Trump's laid cards as far as the seat sees them (``-1`` for a hidden one)."""
+    auction: tuple[tuple[int, str], ...]
+    """The auction's moves, public (R11): ``(seat, standard bid key)`` for a bid,
+    ``(seat, "pass")`` for a pass."""
+
+    @classmethod
+    def of(cls, view: PlayerView) -> _Sight:
+        """What the seat of ``view`` knows, from the view alone."""
+        auction = []
+        for mover, text in view.log:  # the auction's moves come first
+            word, _, rest = text.partition(" ")
+            if word == "bid":
+                auction.append((mover, rest.partition("+")[0]))
+            elif word == "pass":
+                auction.append((mover, "pass"))
+            else:
+                break
+        laid = tuple(-1 if c is None else c.index for c in view.laid)
+        return cls(
+            view.seat, view.players, view.profile, view.phase, view.hand.mask,
+            view.profile.deck(view.players).mask, view.played.mask, view.high_bid,
+            -1 if view.declarer is None else view.declarer, view.combo,
+            -1 if view.trump is None else int(view.trump),
+            tuple((s, c.index) for s, c in view.trick), view.trick_winners, view.guesses, laid,
+            tuple(auction),
+        )
+
+    @property
+    def iron(self) -> bool:
+        """Whether aces rank lowest (R24)."""
+        return self.combo is not None and PlayRule.ACES_LOW in self.combo.play_rules
+
+    @property
+    def unseen(self) -> int:
+        """The cards the seat has not seen: in the other hands, as far as it knows."""
+        return self.deck & ~self.hand & ~self.played
+
+    @property
+    def is_declarer(self) -> bool:
+        return self.seat == self.declarer
+
+    def tricks_of(self, seat: int) -> int:
+        return sum(1 for w in self.winners if w == seat)
+
 
 # -- trick play ---------------------------------------------------------------------------------
 
@@ -152,8 +233,8 @@ def _lead_to_win(cards: list[int], sight: _Sight) -> int:
 def _follow_to_win(cards: list[int], sight: _Sight, last: bool) -> int:
     """Take the trick as cheaply as can be trusted, else throw the cheapest card."""
     iron, trump = sight.iron, sight.trump
-    best = _best(sight.trick, trump, iron)[1]
-    winners = [c for c in cards if _beats(c, best, trump, iron)]
+    best = winning_play(sight.trick, trump, iron)[1]
+    winners = [c for c in cards if beats(c, best, trump, iron)]
     if not winners:
         return _cheap(cards, sight)
     if not last:
@@ -171,8 +252,8 @@ def _play_to_lose(cards: list[int], sight: _Sight, last: bool) -> int:
     trump, iron = sight.trump, sight.iron
     if not sight.trick:
         return min(cards, key=lambda c: _danger(c, sight))
-    best = _best(sight.trick, trump, iron)[1]
-    losers = [c for c in cards if not _beats(c, best, trump, iron)]
+    best = winning_play(sight.trick, trump, iron)[1]
+    losers = [c for c in cards if not beats(c, best, trump, iron)]
     if losers:
         return max(losers, key=lambda c: _danger(c, sight))
     lowest = _lowest(cards, iron)
@@ -189,8 +270,8 @@ def _defend_against_tricks(cards: list[int], sight: _Sight) -> int:
     if not sight.trick:
         masters = [c for c in cards if _is_master(c, sight)]
         return _highest(masters, iron) if masters else _cheap(cards, sight)
-    seat, best = _best(sight.trick, trump, iron)
-    winners = [c for c in cards if _beats(c, best, trump, iron)]
+    seat, best = winning_play(sight.trick, trump, iron)
+    winners = [c for c in cards if beats(c, best, trump, iron)]
     declarer_played = any(s == declarer for s, _ in sight.trick)
     if declarer_played:
         if seat == declarer and winners:
@@ -209,7 +290,7 @@ def _defend_against_ducking(cards: list[int], sight: _Sight) -> int:
     iron, trump, declarer = sight.iron, sight.trump, sight.declarer
     if not sight.trick:
         return _lowest(cards, iron)
-    seat, best = _best(sight.trick, trump, iron)
+    seat, best = winning_play(sight.trick, trump, iron)
     if not any(s == declarer for s, _ in sight.trick):
         led = sight.trick[0][1] // 13
         following = [c for c in cards if c // 13 == led]
@@ -217,7 +298,7 @@ def _defend_against_ducking(cards: list[int], sight: _Sight) -> int:
             return _lowest(following, iron)
         return max(cards, key=lambda c: _danger(c, sight))  # void: shed a high card
     if seat == declarer:
-        losers = [c for c in cards if not _beats(c, best, trump, iron)]
+        losers = [c for c in cards if not beats(c, best, trump, iron)]
         if losers:
             return max(losers, key=lambda c: _danger(c, sight))
     return max(cards, key=lambda c: _danger(c, sight))
@@ -310,7 +391,7 @@ class HeuristicBot:
         """A legal move for ``seat``, the seat to move (see the class docs for how it is
         chosen); :class:`~combowhist.errors.IllegalMoveError` for any other seat."""
         check_turn(self, deal, seat)
-        sight = _Sight.of(deal, seat)
+        sight = _Sight.of(deal.view(seat))
         moves = deal.legal_moves()
         chooser = _CHOOSERS.get(sight.phase)
         move = chooser(self, sight, moves, rng) if chooser is not None else None
