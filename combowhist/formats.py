@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 from combowhist.errors import CombowhistError, SerializationError, shown
+from combowhist.events import CHEATS, Cheat, Hands, Outcome
+from combowhist.moves import Move
 from combowhist.profiles import RuleProfile, available_profiles, load_profile, profile_from_data
 
 __all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "READABLE_VERSIONS",
-           "SavedDeal", "SavedGame", "deal_data", "load_json", "read_deal", "read_game"]
+           "SavedDeal", "SavedGame", "action_data", "apply_action", "deal_data", "load_json",
+           "read_deal", "read_game"]
 
 DEAL_FORMAT = "combowhist-deal"
 DEAL_VERSION = 2
@@ -224,3 +227,53 @@ def read_game(data: Any, profile: RuleProfile | str | None = None) -> SavedGame:
     rules = _load_profile(profile, name, data, "game")
     actions = data.get("actions")
     return SavedGame(rules, players, mode, seed, dealer, variant, actions)
+
+
+class _Playing(Protocol):
+    """What replaying a saved game asks of it (a :class:`~combowhist.Game`)."""
+
+    def apply(self, move: str) -> Self: ...
+    def deal_hands(self, hands: Hands) -> Self: ...
+    def record(self, outcome: Outcome) -> Self: ...
+    def adjudicate(self, cheat: Cheat) -> Self: ...
+
+
+G = TypeVar("G", bound=_Playing)
+
+
+def action_data(action: Move | Hands | Outcome | Cheat) -> Any:
+    """A game action as saved: a move's notation, or an event as an object."""
+    if isinstance(action, Move):
+        return str(action)
+    if isinstance(action, Hands):
+        return {"hands": list(action.hands)}
+    return {"outcome": action.to_data()} if isinstance(action, Outcome) else action.to_data()
+
+
+def apply_action(game: G, item: Any) -> G:
+    """A saved action applied to ``game``, checked."""
+    if isinstance(item, str):
+        return game.apply(item)
+    if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
+        raise game_error(f"an action is a move string or an object with 'hands', "
+                          f"'outcome' or 'cheat', got {shown(item)}")
+    if "cheat" in item:
+        fields = dict(item)
+        kind = fields.pop("cheat")
+        if kind not in CHEATS:
+            raise game_error(f"unknown action {shown(item)}: a cheat is one of "
+                              f"{sorted(CHEATS)}")
+        return game.adjudicate(CHEATS[kind](**fields))
+    if "hands" in item:
+        hands = item["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+            raise game_error(f"'hands' must be a list of strings of cards, got "
+                              f"{shown(hands)}")
+        return game.deal_hands(Hands(hands))
+    if "outcome" in item:
+        fields = item["outcome"]
+        if not isinstance(fields, dict):
+            raise game_error(f"'outcome' must be an object, got {shown(fields)}")
+        return game.record(Outcome(**fields))
+    raise game_error(f"an action is a move string or an object with 'hands', "
+                             f"'outcome' or 'cheat', got {shown(item)}")

@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+import combowhist.cheating as cheating
 import combowhist.formats as formats
 from combowhist.bids import ComboBid
 from combowhist.cards import CardSet
@@ -47,9 +48,7 @@ from combowhist.errors import (
     shown,
 )
 from combowhist.events import (
-    CHEATS,
     Cheat,
-    CheatBeforeBid,
     CheatReversed,
     DeclarerCheated,
     Hands,
@@ -392,7 +391,9 @@ class Game:
                             f"cannot be completed (R40 i)")
         honorable = self._honorable(outcome, combo)
         for cheater in outcome.cheaters:
-            game = game._opponent_cheated(OpponentCheated(cheater), combo, declarer)
+            cheat = OpponentCheated(cheater)
+            facts = game._cheat_facts()
+            game = game._excuse(cheat, cheating.opponent_ruling(cheat, combo, declarer, facts))
         if outcome.declarer_cheated:
             game = game._add_cheat(DeclarerCheated())
         points = bid_points(combo, outcome.completed, self.profile.fail_points, honorable)
@@ -401,100 +402,54 @@ class Game:
                               declarer_cheated=outcome.declarer_cheated)
 
     def adjudicate(self, cheat: Cheat) -> Game:
-        """The game after an adjudication of cheating (R40; see :mod:`combowhist.events`)."""
+        """The game after an adjudication of cheating (R40; see :mod:`combowhist.events`
+        and :mod:`combowhist.cheating`)."""
         self._check_open(str(cheat))
         if not isinstance(cheat, Cheat):
             raise GameError(f"adjudicate takes a Cheat event, not {cheat!r}")
-        if isinstance(cheat, IntentionalCheat):
-            return self._intentional(cheat)
-        sheet = self.mode is Mode.SHEET
-        if isinstance(cheat, DeclarerCheated | OpponentCheated) and sheet:
-            raise GameError(f"{cheat}: in score-sheet mode, record it in the deal's Outcome "
-                            f"(declarer_cheated=True or cheaters=[…])")
-        if not sheet:
+        if not isinstance(cheat, IntentionalCheat) and self.mode is not Mode.SHEET:
             self._deal_in_progress(str(cheat))
-        cheater = cheat.cheater
-        if cheater is not None and cheater not in self.participants:
-            raise GameError(f"{cheat}: player {cheater} takes no part in this deal "
-                            f"(participants {list(self.participants)})")
+        facts = self._cheat_facts()
+        ruling = cheating.rule(cheat, facts)
         game = self._replace(current_actions=(*self.current_actions, cheat))
-        if isinstance(cheat, DeclarerCheated):
-            return game._declarer_cheated(cheat)
-        if isinstance(cheat, OpponentCheated):
-            return game._opponent_cheated(cheat)
-        if isinstance(cheat, CheatBeforeBid):
-            return game._cancel_before_bid(cheat)
-        assert isinstance(cheat, CheatReversed)
-        return game._reverse(cheat)
-
-    # -- cheating (R40) ---------------------------------------------------------------------
-
-    def _declarer_cheated(self, cheat: DeclarerCheated) -> Game:
-        deal = self.deal
-        assert deal is not None
-        if deal.declarer is None or deal.combo is None:
-            raise GameError(f"{cheat}: there is no declarer yet; a cheat before the auction "
-                            f"ends is CheatBeforeBid (R40 iii)")
-        combo = deal.combo
-        game = self._add_cheat(cheat)
-        return game._conclude(self.participants[deal.declarer], combo, False, False, deal,
-                              points=bid_points(combo, False, self.profile.fail_points),
-                              declarer_cheated=True)
-
-    def _opponent_cheated(self, cheat: OpponentCheated, combo: ComboBid | None = None,
-                          declarer: int | None = None) -> Game:
-        if combo is None:  # a deal in play
+        effect = ruling.effect
+        if effect is cheating.Effect.LEAVE:
+            return game._leave(cheat)
+        if effect is cheating.Effect.FAIL:
             assert self.deal is not None
-            if self.deal.declarer is None or self.deal.combo is None:
-                raise GameError(f"{cheat}: there is no declarer yet; a cheat before the "
-                                f"auction ends is CheatBeforeBid (R40 iii)")
-            combo, declarer = self.deal.combo, self.participants[self.deal.declarer]
-        player = cheat.player
-        if player == declarer:
-            raise GameError(f"{cheat}: player {player} is the declarer; the declarer's "
-                            f"cheat is DeclarerCheated (R40 i)")
-        if player not in self.participants or player in self.cheaters:
-            raise GameError(f"{cheat}: player {player} is not a participant or is already "
-                            f"adjudicated in this deal (R40 ii)")
-        game = self._add_cheat(cheat, -combo.score)  # the bid's Score; Taintless: the worth
-        return game._replace(cheaters=(*self.cheaters, player))
+            assert facts.declarer is not None
+            assert facts.combo is not None
+            return game._add_cheat(cheat)._conclude(
+                facts.declarer, facts.combo, False, False, self.deal,
+                points=bid_points(facts.combo, False, self.profile.fail_points),
+                declarer_cheated=True)
+        if effect is cheating.Effect.EXCUSE:
+            return game._excuse(cheat, ruling)
+        if effect is cheating.Effect.CANCEL:
+            return game._add_cheat(cheat, ruling.loss)._cancel()
+        assert isinstance(cheat, CheatReversed)
+        deal = None if self.deal is None else cheating.reversed_deal(self.deal, cheat.moves or 0)
+        return game._add_cheat(cheat, ruling.loss)._replace(
+            deal=deal, cheaters=cheating.still_excused(self.cheaters, deal))
 
-    def _cancel_before_bid(self, cheat: CheatBeforeBid) -> Game:
-        if self.deal is not None and self.deal.declarer is not None:
-            raise GameError(f"{cheat}: player {self.participants[self.deal.declarer]} is "
-                            f"already declarer (R40 iii applies before the auction ends)")
-        return self._add_cheat(cheat, self.profile.cancelled_deal_points)._cancel()
+    def _cheat_facts(self) -> cheating.Facts:
+        deal = self.deal
+        declarer = None if deal is None or deal.declarer is None else self.participants[
+            deal.declarer]
+        return cheating.Facts(self.profile, self.mode is Mode.SHEET, deal, self.participants,
+                              declarer, None if deal is None else deal.combo, self.cheaters,
+                              self.active)
 
-    def _reverse(self, cheat: CheatReversed) -> Game:
-        played = self.deal
-        deal = None
-        if played is None:
-            if cheat.moves is not None:
-                raise GameError(f"{cheat}: in score-sheet mode there are no moves to keep; "
-                                f"leave moves as None")
-        else:
-            kept = cheat.moves
-            if type(kept) is not int or not 0 <= kept < len(played.history):
-                raise GameError(f"{cheat}: moves must be how many of the deal's "
-                                f"{len(played.history)} moves stand "
-                                f"(0-{len(played.history) - 1})")
-            deal = Deal.from_hands(played.dealt_hands, profile=self.profile,
-                                   dealer=played.dealer, scores=played.scores,
-                                   potentials=played.potentials)
-            for move in played.history[:kept]:
-                deal = deal.apply(move)
-        # An opponent's cheat (ii) excuses the declarer it was made against; reversed to
-        # before the auction's end, there is no such declarer any more.
-        cheaters = self.cheaters if deal is None or deal.declarer is not None else ()
-        return self._add_cheat(cheat, self.profile.reversal_points)._replace(
-            deal=deal, cheaters=cheaters)
+    def _excuse(self, cheat: Cheat, ruling: cheating.Ruling) -> Game:
+        """R40 (ii): the cheater loses at once and the declarer is excused."""
+        assert cheat.cheater is not None
+        return self._add_cheat(cheat, ruling.loss)._replace(
+            cheaters=(*self.cheaters, cheat.cheater))
 
-    def _intentional(self, cheat: IntentionalCheat) -> Game:
-        player = cheat.player
-        if player not in self.active:
-            raise GameError(f"{cheat}: player {player!r} is not in the game")
-        game = self._replace(current_actions=(*self.current_actions, cheat),
-                             active=tuple(p for p in self.active if p != player))
+    def _leave(self, cheat: Cheat) -> Game:
+        """R40 (v): the cheater leaves; the game goes on with 3 or more players."""
+        player = cheat.cheater
+        game = self._replace(active=tuple(p for p in self.active if p != player))
         game = game._add_cheat(cheat)
         if len(game.active) < MIN_PLAYERS:
             return game._replace(deal=None, ending=Ending.ABANDONED)
@@ -704,7 +659,7 @@ class Game:
         included) and every action (see :mod:`combowhist.serialize`)."""
         return formats.game_data(self.profile, self.players, self.mode.value, self.seed,
                                  self.first_dealer, attrs.asdict(self.variant),
-                                 [_action_data(action) for action in self.actions])
+                                 [formats.action_data(action) for action in self.actions])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], profile: RuleProfile | str | None = None
@@ -745,7 +700,7 @@ class Game:
             raise formats.game_error(f"'actions' must be a list, got {shown(saved.actions)}")
         for number, item in enumerate(saved.actions, start=1):
             try:
-                game = _apply_saved(game, item)
+                game = formats.apply_action(game, item)
             except (CombowhistError, TypeError) as error:
                 raise formats.replay_error("game", number, item, error) from None
             yield game
@@ -766,42 +721,4 @@ class Game:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(Game))
-
-
-def _action_data(action: Action) -> Any:
-    """A game action as saved: a move's notation, or an event as an object."""
-    if isinstance(action, Move):
-        return str(action)
-    if isinstance(action, Hands):
-        return {"hands": list(action.hands)}
-    return {"outcome": action.to_data()} if isinstance(action, Outcome) else action.to_data()
-
-
-def _apply_saved(game: Game, item: Any) -> Game:
-    """A saved action applied to ``game``, checked."""
-    if isinstance(item, str):
-        return game.apply(item)
-    if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
-        raise formats.game_error(f"an action is a move string or an object with 'hands', "
-                                 f"'outcome' or 'cheat', got {shown(item)}")
-    if "cheat" in item:
-        fields = dict(item)
-        kind = fields.pop("cheat")
-        if kind not in CHEATS:
-            raise formats.game_error(f"unknown action {shown(item)}: a cheat is one of "
-                                     f"{sorted(CHEATS)}")
-        return game.adjudicate(CHEATS[kind](**fields))
-    if "hands" in item:
-        hands = item["hands"]
-        if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-            raise formats.game_error(f"'hands' must be a list of strings of cards, got "
-                                     f"{shown(hands)}")
-        return game.deal_hands(Hands(hands))
-    if "outcome" in item:
-        fields = item["outcome"]
-        if not isinstance(fields, dict):
-            raise formats.game_error(f"'outcome' must be an object, got {shown(fields)}")
-        return game.record(Outcome(**fields))
-    raise formats.game_error(f"an action is a move string or an object with 'hands', "
-                             f"'outcome' or 'cheat', got {shown(item)}")
 _SEAT = re.compile(r"\bseat ([0-9])\b")
