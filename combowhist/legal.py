@@ -207,10 +207,13 @@ class LegalMoves(LazySequence[Move]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
-        lengths = self._lengths
-        if type(index) is int and lengths and 0 <= index < lengths[0]:  # the common case
-            move: Move = self._parts[0][index]
-            return move
+        if type(index) is int and index >= 0:  # the common case: straight to its part
+            for part, length in zip(self._parts, self._lengths, strict=True):
+                if index < length:
+                    move: Move = part[index]
+                    return move
+                index -= length
+            raise IndexError(f"index out of range for {len(self)} legal moves")
         return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:

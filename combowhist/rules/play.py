@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from combowhist.bids import Exposure, PlayRule, TrumpRule
@@ -59,6 +60,13 @@ def trick_order(leader: int, players: int, declarer: int, declarer_last: bool) -
     if declarer_last and leader != declarer:
         order = (*(s for s in order if s != declarer), declarer)
     return order
+
+
+@lru_cache(maxsize=64)
+def _orders(players: int, declarer: int, declarer_last: bool) -> tuple[tuple[int, ...], ...]:
+    """The playing order of a trick for each leader (see :func:`trick_order`)."""
+    return tuple(trick_order(leader, players, declarer, declarer_last)
+                 for leader in range(players))
 
 
 def legal_play_mask(
@@ -135,20 +143,27 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> 
 def winning_play(trick: Sequence[tuple[int, int]], trump: int, iron: bool) -> tuple[int, int]:
     """The ``(seat, card)`` winning a trick so far (or complete): the highest trump, else
     the highest card of the suit led (R23); aces rank lowest under Iron (R24)."""
+    strength = _STRENGTH[iron]
+    led = trick[0][1] // 13
     best = trick[0]
-    for play in trick[1:]:
-        if beats(play[1], best[1], trump, iron):
-            best = play
+    best_key = -1
+    for play in trick:
+        suit = play[1] // 13
+        if suit == trump:
+            key = 100 + strength[play[1]]
+        elif suit == led:
+            key = strength[play[1]]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = play, key
     return best
 
 
 def beats(card: int, best: int, trump: int, iron: bool) -> bool:
-    """Whether ``card`` takes the trick from ``best``, the card winning it so far: a higher
-    card of its suit, or a trump over a card that is not one (R23, R24)."""
-    if card // 13 == best // 13:
-        strength = _STRENGTH[iron]
-        return strength[card] > strength[best]
-    return card // 13 == trump
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far (R23,
+    R24): :func:`winning_play` of the two."""
+    return winning_play(((0, best), (1, card)), trump, iron)[0] == 1
 
 
 _STRENGTH = {iron: tuple(rank_strength(card % 13 + 2, iron) for card in range(52))
@@ -182,8 +197,7 @@ def begin_play(state: State, contract: Contract) -> State:
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        orders=tuple(trick_order(leader, players, declarer, PlayRule.DECLARER_PLAYS_LAST in rules)
-                     for leader in range(players)),
+        orders=_orders(players, declarer, PlayRule.DECLARER_PLAYS_LAST in rules),
         iron=PlayRule.ACES_LOW in rules,
         grill=trump is TrumpRule.GRILL,
     )
