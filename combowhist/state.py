@@ -5,7 +5,7 @@ a :class:`~combowhist.deal.Deal` is made of. Users see them through ``Deal``'s p
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import attrs
 
@@ -16,6 +16,17 @@ from combowhist.profiles import RuleProfile
 __all__ = ["DealResult", "Phase"]
 
 _new = tuple.__new__
+R = TypeVar("R", bound=tuple[Any, ...])
+
+
+def _changed(record: R, index: dict[str, int], changes: dict[str, Any]) -> R:
+    """A named record (a tuple) with the fields ``changes`` names changed: one
+    allocation."""
+    fields = list(record)
+    for name, value in changes.items():
+        fields[index[name]] = value
+    changed: R = _new(type(record), fields)
+    return changed
 
 
 class Phase(enum.Enum):
@@ -125,10 +136,7 @@ class Contract(NamedTuple):
 
     def replace(self, **changes: Any) -> Contract:
         """A copy with some fields changed."""
-        fields = list(self)
-        for name, value in changes.items():
-            fields[_CONTRACT_INDEX[name]] = value
-        return _new(Contract, fields)
+        return _changed(self, _CONTRACT_INDEX, changes)
 
 
 _CONTRACT_INDEX = {name: index for index, name in enumerate(Contract._fields)}
@@ -213,10 +221,7 @@ class State(NamedTuple):
 
     def but(self, **changes: Any) -> State:
         """This state with some fields changed (for the rare transitions)."""
-        fields = list(self)
-        for name, value in changes.items():
-            fields[_INDEX[name]] = value
-        return _new(State, fields)
+        return _changed(self, _INDEX, changes)
 
 
 _INDEX = {name: index for index, name in enumerate(State._fields)}
