@@ -173,12 +173,7 @@ The log is a chain of such cells, newest first, so that a move is recorded in O(
 
 def log_pairs(cell: LogCell | None) -> tuple[tuple[int, Move], ...]:
     """The ``(seat, move)`` pairs of a log chain, oldest first."""
-    pairs = []
-    while cell is not None:
-        pairs.append((cell[1], cell[2]))
-        cell = cell[0]
-    pairs.reverse()
-    return tuple(pairs)
+    return tuple((seat, move) for _, seat, move, _ in log_cells(cell))
 
 
 def log_cells(cell: LogCell | None) -> list[LogCell]:
