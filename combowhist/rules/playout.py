@@ -9,9 +9,12 @@
 reaches from the same ``rng`` state, and leaves ``rng`` as that loop does: the same draws,
 in the same order, with the same bounds. Trick play, most of a deal's moves, runs on plain
 ints with the rule primitives of :mod:`combowhist.rules.play` (:func:`legal_play_mask`,
-:func:`flags_after`, :func:`trick_winner`, :func:`next_trump`); every play the kernel cannot
-settle alone (one that empties a card from the atelier, or completes a trick holding the card
-of justice, or the last trick) and every decision outside trick play goes through the checked
+:func:`flags_after`, :func:`trick_winner`, :func:`next_trump`); the auction draws its bids
+by index from the combo spaces the checked path offers, with the auction's own rules
+(:func:`~combowhist.rules.auction.least_worth`,
+:func:`~combowhist.rules.auction.following`). Every play the kernel cannot settle alone
+(one that empties a card from the atelier, or completes a trick holding the card of
+justice, or the last trick) and every pre-game event goes through the registry's checked
 path. So the result is a real state: its history, result, views and JSON are those of the
 checked loop.
 """
