@@ -126,10 +126,13 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
     play_phase = Phase.PLAY
     while True:  # a trick, from where it stands
         order = orders[leader]
-        led = trick[0][1] // 13 if trick else NO_SUIT
-        justice_in = justice >= 0 and any(card == justice for _, card in trick)
         last_trick = len(winners) + 1 == TRICKS
-        in_trick = trick_mask(tuple(trick))
+        if trick:  # a trick under way (the kernel started in it)
+            led = trick[0][1] // 13
+            justice_in = justice >= 0 and any(card == justice for _, card in trick)
+            in_trick = trick_mask(tuple(trick))
+        else:
+            led, justice_in, in_trick = NO_SUIT, False, 0
         while True:  # a play
             hand = hands[seat]
             is_declarer = seat == declarer
