@@ -53,6 +53,19 @@ def test_playout_equals_the_checked_loop_from_every_phase(
     assert_same_playout(deal, seed)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("profile", ["1.4.1", "1.4.2"])
+@pytest.mark.parametrize("phase", PHASES, ids=[p.value for p in PHASES])
+@settings(max_examples=2, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_issue11_playout_equals_the_checked_loop_for_every_phase_edition_and_table(
+    phase: Phase, profile: str, players: int, data: st.DataObject, seed: int
+) -> None:
+    deal = data.draw(deals_at_phase(phase, players=players, profile=profile))
+    assert (deal.players, deal.profile.key) == (players, profile)
+    assert_same_playout(deal, seed)
+
+
 @pytest.mark.parametrize("profile", ["1.4.1", "1.4.2"])
 @pytest.mark.parametrize("players", [3, 4])
 def test_playout_equals_the_checked_loop_for_both_editions(profile: str, players: int) -> None:
