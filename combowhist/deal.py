@@ -15,6 +15,7 @@ import json
 import random
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import combowhist.formats as formats
@@ -133,12 +134,12 @@ class Deal:
             raise SetupError(f"rng must be a random.Random, not {described(rng)}")
         generator = rng if rng is not None else random.Random(seed_value(seed))
         deck = rules.deck(players).mask
-        cards = mask_indices(deck)
+        cards = list(_cards_of(deck))
         generator.shuffle(cards)
         # The i-th card goes to seat (dealer + 1 + i) % players: every players-th card.
         hands = tuple(sum(map(_BITS.__getitem__, cards[(seat - dealer - 1) % players::players]))
                       for seat in range(players))
-        return cls._start(rules, players, dealer, hands, scores, potentials)
+        return cls._start(rules, players, dealer, hands, deck, scores, potentials)
 
     @classmethod
     def from_hands(
@@ -184,7 +185,7 @@ class Deal:
                     f"deck of profile {rules} (R2)"
                 )
             seen |= mask
-        return cls._start(rules, players, dealer, tuple(masks), scores, potentials)
+        return cls._start(rules, players, dealer, tuple(masks), deck, scores, potentials)
 
     @classmethod
     def _start(
@@ -193,19 +194,16 @@ class Deal:
         players: int,
         dealer: int,
         hands: tuple[int, ...],
+        deck: int,
         scores: Sequence[int] | None,
         potentials: Sequence[int] | None,
     ) -> Deal:
-        score_row = tuple(scores) if scores is not None else (0,) * players
-        potential_row = tuple(potentials) if potentials is not None else (0,) * players
-        for name, row in (("scores", score_row), ("potentials", potential_row)):
-            if len(row) != players or not all(isinstance(v, int) for v in row):
-                raise SetupError(f"{name} must be {players} integers, one per seat, got "
-                                 f"{shown(row)}")
+        score_row = _seat_row("scores", scores, players)
+        potential_row = _seat_row("potentials", potentials, players)
         _check_dealer(dealer, players)
-        banned = sum(1 << s for s in range(players) if score_row[s] < profile.ban_below)
-        table = Table(profile, players, dealer, hands, score_row, potential_row,
-                      profile.deck(players).mask, banned)
+        ban_below = profile.ban_below
+        banned = sum(1 << s for s in range(players) if score_row[s] < ban_below)
+        table = Table(profile, players, dealer, hands, score_row, potential_row, deck, banned)
         bidding = Auction(passed=banned)
         state = make(table, Phase.AUCTION, None, None, hands, bidding, None, -1, (), (),
                      (0,) * players, 0, 0, -1, None)
@@ -592,6 +590,22 @@ _set_seen_before = Deal.__dict__["_seen_before"].__set__
 
 
 _BITS = tuple(1 << card for card in range(52))
+
+
+@lru_cache(maxsize=16)
+def _cards_of(deck: int) -> tuple[int, ...]:
+    """The card indices of a deck, lowest first (a new deal shuffles a copy)."""
+    return tuple(mask_indices(deck))
+
+
+def _seat_row(name: str, values: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    """Scores or potentials, one integer per seat; zeros when not given."""
+    if values is None:
+        return (0,) * players
+    row = tuple(values)
+    if len(row) != players or not all(isinstance(v, int) for v in row):
+        raise SetupError(f"{name} must be {players} integers, one per seat, got {shown(row)}")
+    return row
 
 
 def _check_dealer(dealer: object, players: int) -> None:

@@ -32,19 +32,42 @@ from combowhist.profiles import RuleProfile
 __all__ = ["LegalMoves"]
 
 
+_REMEMBERED = 4096
+"""A space of at most this many bids keeps the moves it has made: the auction's later bids
+come from such small spaces, deal after deal."""
+
+
 class BidMoves(LazySequence[MakeBid]):
     """A :class:`~combowhist.combos.ComboSpace` seen as ``bid`` moves."""
 
-    __slots__ = ("space",)
+    __slots__ = ("_len", "_made", "space")
 
     def __init__(self, space: ComboSpace) -> None:
         self.space = space
+        self._len = len(space)
+        self._made: list[MakeBid | None] | None = (
+            [None] * self._len if self._len <= _REMEMBERED else None)
 
     def __len__(self) -> int:
-        return len(self.space)
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> MakeBid: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[MakeBid]: ...
+    def __getitem__(self, index: int | slice) -> MakeBid | Sequence[MakeBid]:
+        if type(index) is int and 0 <= index < self._len:  # the common case
+            return self._item(index)
+        return super().__getitem__(index)
 
     def _item(self, index: int) -> MakeBid:
-        return MakeBid(self.space[index])
+        made = self._made
+        if made is None:
+            return MakeBid(self.space[index])
+        move = made[index]
+        if move is None:
+            move = made[index] = MakeBid(self.space[index])
+        return move
 
     def __contains__(self, move: object) -> bool:
         return isinstance(move, MakeBid) and move.combo in self.space

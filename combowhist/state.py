@@ -68,8 +68,7 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__  # members are singletons: identity hashing, without Enum's
 
 
-@attrs.frozen
-class Table:
+class Table(NamedTuple):
     """What stays fixed through a deal: the rules, the seats and the cards as dealt."""
 
     profile: RuleProfile

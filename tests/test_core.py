@@ -17,9 +17,10 @@ from combowhist.cards import mask_indices
 from combowhist.combos import legal_combos
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves
-from combowhist.moves import Send, SetAtelier
+from combowhist.moves import MakeBid, Send, SetAtelier
+from combowhist.rules.auction import bid_moves
 from combowhist.rules.phases import PHASES
-from combowhist.rules.play import PlayFlag
+from combowhist.rules.play import PlayFlag, declarer_bound, legal_play_mask
 from combowhist.rules.setup import EVENTS, STEPS, events_of, reaching
 from combowhist.strategies import deals_at_phase, played_deals
 
@@ -244,3 +245,29 @@ def test_r7_r8_a_combo_space_item_is_the_combo_of_its_bids_and_indexes_back(
     assert combo.checked_for(players)
     assert space.index(combo) == index
     assert ComboBid.parse(str(combo), edition, players) == combo  # R7, R8: a legal bid
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.integers(1, (1 << 52) - 1), led=st.integers(-1, 3), block=st.integers(-1, 3),
+       plague=st.integers(-1, 3), flags=st.sampled_from(list(PlayFlag)) | st.just(0))
+def test_r27_r28_a_declarer_no_longer_bound_plays_as_anyone_else(
+    hand: int, led: int, block: int, plague: int, flags: int
+) -> None:
+    # The kernel skips D's own rules once declarer_bound says they are lifted: they must
+    # then give exactly R23's cards, as for any other seat.
+    if not declarer_bound(block, plague, flags):
+        assert (legal_play_mask(hand, led, True, block, plague, flags)
+                == legal_play_mask(hand, led, False, block, plague, flags))
+    if block < 0 and plague < 0:
+        assert not declarer_bound(block, plague, flags)
+
+
+def test_r7_bid_moves_of_a_small_space_are_made_once_and_are_the_space_combos() -> None:
+    bids = bid_moves(load_profile("1.4.2"), 4, 15)
+    assert 0 < len(bids) <= 4096
+    for index in (0, len(bids) // 2, len(bids) - 1):
+        move = bids[index]
+        assert move is bids[index]  # remembered: later auctions share it
+        assert move == MakeBid(bids.space[index])
+        assert bids.index(move) == index
+    assert list(bids) == [MakeBid(combo) for combo in bids.space]

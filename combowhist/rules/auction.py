@@ -13,8 +13,8 @@ from combowhist.profiles import RuleProfile
 from combowhist.rules import legality, setup
 from combowhist.state import Auction, DealResult, LogCell, Phase, State, Table
 
-__all__ = ["ALL_PASSED", "WON", "apply", "following", "least_worth", "legal", "minimum_worth",
-           "next_bidder"]
+__all__ = ["ALL_PASSED", "WON", "apply", "bid_moves", "following", "least_worth", "legal",
+           "minimum_worth", "next_bidder"]
 
 _PASS = Pass()
 
@@ -64,7 +64,14 @@ def legal(state: State) -> LegalMoves:
 @lru_cache(maxsize=512)
 def _offers(profile: RuleProfile, players: int, minimum: int) -> LegalMoves:
     """Pass and the combo bids worth at least ``minimum``: values, so shared."""
-    return LegalMoves((_PASS,), BidMoves(legal_combos(profile, players, minimum)))
+    return LegalMoves((_PASS,), bid_moves(profile, players, minimum))
+
+
+@lru_cache(maxsize=512)
+def bid_moves(profile: RuleProfile, players: int, minimum: int) -> BidMoves:
+    """The ``bid`` moves of the combo bids worth at least ``minimum`` (R7, static R8),
+    after ``pass`` in the legal moves: shared, with the moves they have made."""
+    return BidMoves(legal_combos(profile, players, minimum))
 
 
 def apply(state: State, seat: int, move: Move) -> State:

@@ -20,10 +20,12 @@ __all__ = [
     "NO_SUIT",
     "OPPONENT_TRUMPED",
     "PLAGUE_PLAYED",
+    "TRICK_KEYS",
     "PlayFlag",
     "atelier_eligible",
     "beats",
     "begin_play",
+    "declarer_bound",
     "finish_trick",
     "flags_after",
     "illegal_play_reason",
@@ -86,7 +88,7 @@ def legal_play_mask(
     cards = hand
     if led_suit >= 0:
         cards = (hand & SUIT_MASKS[led_suit]) or hand  # R23
-    if not is_declarer:
+    if not is_declarer or not declarer_bound(block_suit, plague_suit, flags):
         return cards
     if block_suit >= 0 and not flags & OPPONENT_TRUMPED:
         non_trumps = hand & ~SUIT_MASKS[block_suit]
@@ -98,6 +100,13 @@ def legal_play_mask(
         if non_plague and cards & non_plague:
             cards &= non_plague
     return cards
+
+
+def declarer_bound(block_suit: int, plague_suit: int, flags: int) -> bool:
+    """Whether D's plays may still be narrower than R23's: Block Trump's restriction (R27)
+    or Plague's (R28) not yet lifted by ``flags``."""
+    return ((block_suit >= 0 and not flags & OPPONENT_TRUMPED)
+            or (plague_suit >= 0 and not flags & PLAGUE_PLAYED))
 
 
 def flags_after(flags: int, card: int, is_declarer: bool, leading: bool, trump: int,
@@ -143,20 +152,11 @@ def trick_winner(trick: tuple[tuple[int, int], ...], trump: int, iron: bool) -> 
 def winning_play(trick: Sequence[tuple[int, int]], trump: int, iron: bool) -> tuple[int, int]:
     """The ``(seat, card)`` winning a trick so far (or complete): the highest trump, else
     the highest card of the suit led (R23); aces rank lowest under Iron (R24)."""
-    strength = _STRENGTH[iron]
-    led = trick[0][1] // 13
+    keys = TRICK_KEYS[iron, trump, trick[0][1] // 13]
     best = trick[0]
-    best_key = -1
     for play in trick:
-        suit = play[1] // 13
-        if suit == trump:
-            key = 100 + strength[play[1]]
-        elif suit == led:
-            key = strength[play[1]]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = play, key
+        if keys[play[1]] > keys[best[1]]:
+            best = play
     return best
 
 
@@ -166,9 +166,16 @@ def beats(card: int, best: int, trump: int, iron: bool) -> bool:
     return winning_play(((0, best), (1, card)), trump, iron)[0] == 1
 
 
-_STRENGTH = {iron: tuple(rank_strength(card % 13 + 2, iron) for card in range(52))
-             for iron in (False, True)}
-"""Each card's rank strength, without and with Iron (R4, R24)."""
+def _trick_keys(trump: int, led: int, iron: bool) -> tuple[int, ...]:
+    strength = [rank_strength(card % 13 + 2, iron) for card in range(52)]
+    return tuple(100 + strength[card] if card // 13 == trump else
+                 strength[card] if card // 13 == led else -1 for card in range(52))
+
+
+TRICK_KEYS = {(iron, trump, led): _trick_keys(trump, led, iron)
+              for iron in (False, True) for trump in (NO_SUIT, *range(4)) for led in range(4)}
+"""Each card's claim on a trick, by ``(iron, trump, suit led)``: the card with the highest
+key wins it (R23, R24); a card of neither the trump nor the suit led claims nothing (-1)."""
 
 
 def trick_mask(trick: tuple[tuple[int, int], ...]) -> int:
@@ -179,10 +186,10 @@ def trick_mask(trick: tuple[tuple[int, int], ...]) -> int:
     return cards
 
 
-def next_trump(trump: int, trick: tuple[tuple[int, int], ...], grill: bool) -> int:
-    """The trump of the trick after ``trick``: under Grill the suit led in ``trick`` (R25),
+def next_trump(trump: int, led: int, grill: bool) -> int:
+    """The trump of the trick after one led in suit ``led``: under Grill that suit (R25),
     else the same."""
-    return trick[0][1] // 13 if grill else trump
+    return led if grill else trump
 
 
 # -- state transitions ---------------------------------------------------------------------
@@ -283,7 +290,7 @@ def finish_trick(state: State, winner: int) -> State:
     assert contract is not None
     taken = (*taken[:winner], taken[winner] | trick_mask(trick), *taken[winner + 1:])
     winners = (*winners, winner)
-    trump = next_trump(trump, trick, contract.grill)
+    trump = next_trump(trump, trick[0][1] // 13, contract.grill)
     if len(winners) < TRICKS:
         return make(table, Phase.PLAY, winner, log, hands, auction, contract, winner, (),
                     winners, taken, flags, atelier, trump, None)

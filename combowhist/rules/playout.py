@@ -9,14 +9,16 @@
 reaches from the same ``rng`` state, and leaves ``rng`` as that loop does: the same draws,
 in the same order, with the same bounds. Trick play, most of a deal's moves, runs on plain
 ints with the rule primitives of :mod:`combowhist.rules.play` (:func:`legal_play_mask`,
-:func:`flags_after`, :func:`trick_winner`, :func:`next_trump`); the auction draws its bids
-by index from the combo spaces the checked path offers, with the auction's own rules
+:func:`declarer_bound`, :func:`flags_after`, :data:`TRICK_KEYS`, :func:`next_trump`); the
+auction draws its moves by index from the very ``bid`` moves the checked path offers
+(:func:`~combowhist.rules.auction.bid_moves`), with the auction's own rules
 (:func:`~combowhist.rules.auction.least_worth`,
-:func:`~combowhist.rules.auction.following`). Every play the kernel cannot settle alone
-(one that empties a card from the atelier, or completes a trick holding the card of
-justice, or the last trick) and every pre-game event goes through the registry's checked
-path. So the result is a real state: its history, result, views and JSON are those of the
-checked loop.
+:func:`~combowhist.rules.auction.following`). Every pre-game move is drawn from its step's
+legal moves and applied by the step's handler in the registry
+(:data:`~combowhist.rules.setup.STEPS`), which still checks it; every play the kernel
+cannot settle alone (one that empties a card from the atelier, or completes a trick
+holding the card of justice, or the last trick) goes through the checked path. So the
+result is a real state: its history, result, views and JSON are those of the checked loop.
 """
 
 from __future__ import annotations
@@ -26,22 +28,27 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from combowhist.cards import SUIT_MASKS
-from combowhist.combos import ComboSpace, legal_combos
-from combowhist.moves import PLAYS, MakeBid, Pass
+from combowhist.legal import BidMoves
+from combowhist.moves import PLAYS, Pass, Play
 from combowhist.profiles import RuleProfile
-from combowhist.rules.auction import following, least_worth, next_bidder
+from combowhist.rules.auction import bid_moves, following, least_worth, next_bidder
 from combowhist.rules.phases import PHASES
 from combowhist.rules.play import (
     NO_SUIT,
+    OPPONENT_TRUMPED,
+    PLAGUE_PLAYED,
+    TRICK_KEYS,
     TRICKS,
+    declarer_bound,
     flags_after,
     legal_play_mask,
     next_trump,
     play,
     trick_mask,
-    trick_winner,
+    winning_play,
 )
-from combowhist.state import Auction, Phase, State, make
+from combowhist.rules.setup import STEPS
+from combowhist.state import Auction, LogCell, Phase, State, make
 
 __all__ = ["playout"]
 
@@ -55,6 +62,12 @@ def playout(state: State, rng: random.Random) -> State:
             state = _play_tricks(state, randrange)
         elif state.phase is Phase.AUCTION:
             state = _bid(state, randrange)
+        elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
+            moves = step.legal(state)
+            move = moves[randrange(len(moves))]
+            assert state.contract is not None
+            state = step.apply(state, state.contract, seat, move,
+                               (state.log, seat, move, step.phase))
         else:
             rules = PHASES[state.phase]
             moves = rules.legal(state)
@@ -64,21 +77,22 @@ def playout(state: State, rng: random.Random) -> State:
 
 def _bid(state: State, randrange: Callable[[int], int]) -> State:
     """Random auction moves from ``state`` (in the auction) until it ends; the state after
-    the last one. The legal moves are ``pass`` then the combo bids of a
-    :class:`~combowhist.combos.ComboSpace`, so a random one is a draw over both."""
+    the last one. The legal moves are ``pass`` then the ``bid`` moves of
+    :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both."""
     table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
     assert seat is not None
     passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
     phase = Phase.AUCTION
     players = table.players
-    spaces = _spaces(table.profile, players)
+    offers = _offers(table.profile, players)
     while True:
-        space = spaces[least_worth(table, high, bidder, seat)]
-        pick = randrange(len(space) + 1)
+        bids = offers[least_worth(table, high, bidder, seat)]
+        pick = randrange(len(bids) + 1)
         if pick:
-            high = space[pick - 1]
+            move = bids[pick - 1]
+            high = move.combo
             bidder = seat
-            log = (log, seat, MakeBid(high), phase)
+            log = (log, seat, move, phase)
         else:
             passed |= 1 << seat
             log = (log, seat, _PASS, phase)
@@ -91,22 +105,22 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
 _PASS = Pass()
 
 
-class _Spaces(dict[int, ComboSpace]):
-    """The combo bids of a profile for a number of players, by the least worth."""
+class _Offers(dict[int, BidMoves]):
+    """The ``bid`` moves of a profile for a number of players, by the least worth."""
 
     def __init__(self, profile: RuleProfile, players: int) -> None:
         super().__init__()
         self.profile = profile
         self.players = players
 
-    def __missing__(self, minimum: int) -> ComboSpace:
-        space = self[minimum] = legal_combos(self.profile, self.players, minimum)
-        return space
+    def __missing__(self, minimum: int) -> BidMoves:
+        bids = self[minimum] = bid_moves(self.profile, self.players, minimum)
+        return bids
 
 
 @lru_cache(maxsize=64)
-def _spaces(profile: RuleProfile, players: int) -> _Spaces:
-    return _Spaces(profile, players)
+def _offers(profile: RuleProfile, players: int) -> _Offers:
+    return _Offers(profile, players)
 
 
 def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
@@ -115,28 +129,36 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
     (table, _, seat, log, hands_now, auction, contract, leader, trick_now, winners_now,
      taken_now, flags, atelier, trump, _) = state
     assert contract is not None
-    assert seat is not None
     declarer, block, plague = contract.declarer, contract.block_suit, contract.plague
     justice, orders, iron, grill = contract.justice, contract.orders, contract.iron, contract.grill
-    players = table.players
+    justice_bit = 1 << justice if justice >= 0 else 0
+    plague_cards = SUIT_MASKS[plague] if plague >= 0 else 0
     hands = list(hands_now)
-    trick = list(trick_now)
     winners = list(winners_now)
     taken = list(taken_now)
+    bound = declarer_bound(block, plague, flags)
+    earlier = trick_now  # the plays of the first trick made before the kernel took over
     play_phase = Phase.PLAY
     while True:  # a trick, from where it stands
         order = orders[leader]
+        last_seat = order[-1]
         last_trick = len(winners) + 1 == TRICKS
-        if trick:  # a trick under way (the kernel started in it)
-            led = trick[0][1] // 13
-            justice_in = justice >= 0 and any(card == justice for _, card in trick)
-            in_trick = trick_mask(tuple(trick))
+        # Only an opponent's trump or a plague card can raise a flag not yet raised (R27,
+        # R28).
+        flagging = ((0 if flags & PLAGUE_PLAYED else plague_cards)
+                    | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
+        if earlier:
+            led = earlier[0][1] // 13
+            keys = TRICK_KEYS[iron, trump, led]
+            best_seat, best_card = winning_play(earlier, trump, iron)
+            best_key = keys[best_card]
+            in_trick = trick_mask(earlier)
         else:
-            led, justice_in, in_trick = NO_SUIT, False, 0
-        while True:  # a play
+            led, keys, best_seat, best_key, in_trick = NO_SUIT, (), -1, -1, 0
+        for position in range(len(earlier), len(order)):
+            seat = order[position]
             hand = hands[seat]
-            is_declarer = seat == declarer
-            if is_declarer:
+            if seat == declarer and bound:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
             elif led >= 0:
                 legal = hand & SUIT_MASKS[led] or hand  # R23
@@ -149,35 +171,43 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
                 legal &= legal - 1
             bit = legal & -legal
             card = bit.bit_length() - 1
-            justice_in = justice_in or card == justice
-            last_of_trick = len(trick) + 1 == players
-            if (is_declarer and atelier & bit) or (last_of_trick and (last_trick
-                                                                     or justice_in)):
+            if (atelier & bit and seat == declarer) or (
+                    seat == last_seat and (last_trick or (in_trick | bit) & justice_bit)):
                 # R21: D empties a place in the atelier; R29: D awards the trick; the
                 # last trick is scored: the checked path settles these.
+                trick = earlier + _plays(log, position - len(earlier))
                 before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
-                              leader, tuple(trick), tuple(winners), tuple(taken), flags,
-                              atelier, trump, None)
+                              leader, trick, tuple(winners), tuple(taken), flags, atelier,
+                              trump, None)
                 return play(before, seat, card)
-            suit = card // 13
-            if suit in (trump, plague):
-                flags = flags_after(flags, card, is_declarer, not trick, trump, plague)
+            if bit & flagging:
+                flags = flags_after(flags, card, seat == declarer, led < 0, trump, plague)
+                bound = declarer_bound(block, plague, flags)
             hands[seat] = hand ^ bit
             in_trick |= bit
-            trick.append((seat, card))
             log = (log, seat, PLAYS[card], play_phase)
-            if last_of_trick:
-                break
             if led < 0:
-                led = suit
-            seat = order[len(trick)]
-        played = tuple(trick)
-        winner = trick_winner(played, trump, iron)
-        taken[winner] |= in_trick
-        winners.append(winner)
-        trump = next_trump(trump, played, grill)
-        leader = seat = winner
-        trick.clear()
+                led = card // 13
+                keys = TRICK_KEYS[iron, trump, led]
+                best_seat, best_key = seat, keys[card]
+            elif keys[card] > best_key:
+                best_seat, best_key = seat, keys[card]
+        taken[best_seat] |= in_trick
+        winners.append(best_seat)
+        trump = next_trump(trump, led, grill)
+        leader = best_seat
+        earlier = ()
+
+
+def _plays(log: LogCell | None, count: int) -> tuple[tuple[int, int], ...]:
+    """The last ``count`` plays of a log as a trick's ``(seat, card index)`` pairs."""
+    plays = []
+    for _ in range(count):
+        assert log is not None
+        log, seat, move, _ = log
+        assert isinstance(move, Play)
+        plays.append((seat, move.card.index))
+    return tuple(reversed(plays))
 
 
 def _draw(rng: random.Random) -> Callable[[int], int]:
