@@ -484,10 +484,12 @@ class Game:
                                  scores=tuple(map(sum, zip(self.scores, free, strict=True))))
         if self.dealer not in game.active:
             game = game._replace(dealer=seats.next_dealer(game.active, self.dealer))
-        game = game._check_shame()
+        # R39 first, as after a played deal: a round whose last dealer has just left is
+        # complete, even when the game ends here.
+        game = game._tally(game.dealt)._check_shame()
         if game.ending is not None:
             return game
-        return game._tally(game.dealt)._lower_w(self.rounds)._next_deal()
+        return game._lower_w(self.rounds)._next_deal()
 
     def _free_points(self) -> tuple[int, ...]:
         """The free points of R36 per player: one for each player still in the game who

@@ -327,6 +327,20 @@ def random_walk(game: Game, rng: random.Random, deals: int, cheat_rate: float) -
     return game
 
 
+def test_r39_r40_v_a_round_completed_by_a_leaver_counts_when_the_game_ends_by_shame(
+) -> None:
+    """Found by the property below: dealers 3, 0 and 1 have dealt the round's counted
+    deals; player 2 then cheats intentionally in their own deal and leaves (R40 v), which
+    completes the round (every player still in the game has dealt, R39) and brings a Win of
+    Shame (R37). The round counts, as it does after a played deal that ends the game."""
+    start = Game.new(4, profile="1.4.1", variant="limited", rounds=1, seed=1, dealer=3)
+    game = random_walk(start, random.Random(13094), deals=12, cheat_rate=0.03)
+    assert game.ending is Ending.SHAME
+    assert game.active == (0, 1, 3)
+    assert (game.rounds, game.dealt) == (1, frozenset())
+    check_history(game)
+
+
 @GAMES
 @given(new_games(), st.integers(0, 2**32))
 def test_random_games_with_cheats_keep_the_score_sheet(game: Game, seed: int) -> None:
