@@ -519,20 +519,22 @@ def outcomes(draw: DrawFn, game: Game) -> Outcome:
     """A score-sheet :class:`~combowhist.Outcome` that ``game`` (in ``mode="sheet"``) can
     record next: everyone passed, or a declarer among the participants not banned (R36)
     with a legal combo bid for that many participants, completed or not, with extra points
-    a completed bid can earn, and now and then a cheat (R40 i, ii)."""
+    a completed bid can earn, and now and then a cheat (R40 i, ii) where the profile has
+    rules on cheating (E1)."""
     eligible = [p for p in game.participants if p not in game.banned]
     if not eligible or draw(st.integers(0, 5)) == 0:
         return Outcome.all_passed()
     declarer = draw(st.sampled_from(eligible))
     combo = draw(combo_bids(game.profile, len(game.participants)))
-    cheated = draw(st.integers(0, 9)) == 0
+    rules_on_cheating = game.profile.cheating_rules  # none in 1.4.0 (E1)
+    cheated = rules_on_cheating and draw(st.integers(0, 9)) == 0
     completed = not cheated and draw(st.booleans())
     extra = None
     if completed and combo.honour_points and draw(st.booleans()):
         extra = combo.extra_points + combo.honour_points  # honorably beplagued (R33)
     others = [p for p in game.participants if p != declarer]
     cheaters: tuple[int, ...] = ()
-    if draw(st.integers(0, 9)) == 0:
+    if rules_on_cheating and draw(st.integers(0, 9)) == 0:
         cheaters = (draw(st.sampled_from(others)),)
     return Outcome(declarer, combo, completed, extra, cheated, cheaters)
 

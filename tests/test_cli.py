@@ -97,6 +97,28 @@ def test_diff_of_the_editions_is_the_three_player_deck(
     assert "Every bid is the same in both." in out
 
 
+def test_140_diff_lines_renamed_bids_up_and_shows_only_real_changes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "rules", "--diff", "1.4.1", "1.4.0")
+    assert status == 0
+    assert table_row(out, "bids.precise.key")[1:] == ["precise", "exact"]
+    assert table_row(out, "bids.justice.key")[1:] == ["justice", "triumph_trump"]
+    assert table_row(out, "bids.hurry.names.en")[1:] == ["Hurry", "Start"]
+    assert table_row(out, "bids.taintless_masters_game.worth")[1:] == ["8", "9"]
+    assert table_row(out, "bids.taintless_masters_game.goal")[1:] == [
+        "min_tricks 12", "min_tricks 13"]
+    assert table_row(out, "cheating_rules")[1:] == ["yes", "no"]
+    rows = [re.split(r"\s{2,}", line.strip())[0] for line in out.splitlines()]
+    # Renames are no change of rule: Open Trump's incompatibilities name the same bids, no
+    # bid is missing from either side, and the table order is the same.
+    assert "bids.open_trump.incompatible" not in rows
+    assert not [row for row in rows if row.startswith("bids.") and row.count(".") == 1]
+    assert "bid table order" not in rows
+    assert "content" not in rows
+    assert "Rules texts worded differently" in out
+
+
 def test_diff_names_each_changed_bid_field_and_profile_value(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -25,7 +25,7 @@ from combowhist.profiles import _build
 from combowhist.state import Phase
 from combowhist.strategies import deals_at_phase, hands, outcomes, played_games, sheet_games
 
-EDITIONS = ("1.4.1", "1.4.2")
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
 PROTOCOLS = range(2, pickle.HIGHEST_PROTOCOL + 1)
 
 

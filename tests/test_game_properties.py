@@ -28,6 +28,7 @@ from combowhist import (
     Ending,
     Game,
     IntentionalCheat,
+    InvalidBidError,
     OpponentCheated,
     Outcome,
     Variant,
@@ -36,7 +37,7 @@ from combowhist import (
 from combowhist.bots import RandomBot, play_game
 from combowhist.strategies import combo_bids
 
-EDITIONS = ("1.4.1", "1.4.2")
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
 BAN_BELOW = -5
 """R36: a score below this bans a player from bidding."""
 SHAME_AT = -5
@@ -48,6 +49,16 @@ TAINTLESS = (
     "taintless_masters_game+open_hand+penalty",  # 13
     "taintless_masters_game+greed+open_hand+penalty+plague",  # 15
 )
+
+def valid_combo(text: str, game: Game) -> bool:
+    """Whether ``text`` is a legal combo bid in ``game``'s edition (1.4.0's Taintless
+    Master's Game takes all 13 tricks and excludes Plague)."""
+    try:
+        ComboBid.parse(text, game.profile, len(game.participants))
+    except InvalidBidError:
+        return False
+    return True
+
 
 GAMES = settings(max_examples=40, deadline=None)
 """Random whole games: each runs in well under a second."""
@@ -306,7 +317,7 @@ def random_walk(game: Game, rng: random.Random, deals: int, cheat_rate: float) -
     while game.deal is not None and game.deals < deals:
         steps += 1
         assert steps < 5000
-        if rng.random() < cheat_rate:
+        if game.profile.cheating_rules and rng.random() < cheat_rate:  # E1: 1.4.0 has none
             cheat = random_cheat(game, rng)
             before = game.deal
             game = game.adjudicate(cheat)
@@ -513,16 +524,18 @@ def outcomes(draw: st.DrawFn, game: Game) -> tuple[Outcome, ComboBid | None, boo
     if not bidders or draw(st.integers(0, 5)) == 0:
         return Outcome.all_passed(), None, False
     declarer = draw(st.sampled_from(bidders))
-    if draw(st.integers(0, 7)) == 0:  # now and then a Taintless Master's Game near 13 (R35)
-        combo = ComboBid.parse(draw(st.sampled_from(TAINTLESS)), game.profile,
+    taintless = [text for text in TAINTLESS if valid_combo(text, game)]
+    if taintless and draw(st.integers(0, 7)) == 0:  # now and then a Taintless near 13 (R35)
+        combo = ComboBid.parse(draw(st.sampled_from(taintless)), game.profile,
                                len(game.participants))
     else:
         combo = draw(combo_bids(game.profile, len(game.participants)))
     completed = draw(st.booleans())
     others = [p for p in game.participants if p != declarer]
+    cheats = game.profile.cheating_rules  # none in 1.4.0 (E1)
     cheaters = draw(st.lists(st.sampled_from(others), unique=True, max_size=2)
-                    ) if draw(st.integers(0, 3)) == 0 else []
-    declarer_cheated = not completed and draw(st.integers(0, 4)) == 0
+                    ) if cheats and draw(st.integers(0, 3)) == 0 else []
+    declarer_cheated = cheats and not completed and draw(st.integers(0, 4)) == 0
     honorable = completed and combo.has("plague") and draw(st.booleans())
     extra = None
     if honorable or draw(st.booleans()):
@@ -542,6 +555,8 @@ def test_random_score_sheet_games_follow_the_rulings(game: Game,
         if game.is_over:
             break
         kind = data.draw(st.integers(0, 19))
+        if not game.profile.cheating_rules:  # E1: no cheats to adjudicate in 1.4.0
+            kind = 3
         if kind == 0:
             cheat: Any = CheatBeforeBid(data.draw(st.sampled_from(game.participants)))
         elif kind == 1:

@@ -54,7 +54,7 @@ def test_playout_equals_the_checked_loop_from_every_phase(
 
 
 @pytest.mark.parametrize("players", [3, 4])
-@pytest.mark.parametrize("profile", ["1.4.1", "1.4.2"])
+@pytest.mark.parametrize("profile", ["1.4.0", "1.4.1", "1.4.2"])
 @pytest.mark.parametrize("phase", PHASES, ids=[p.value for p in PHASES])
 @settings(max_examples=2, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 2**32))
@@ -66,7 +66,7 @@ def test_issue11_playout_equals_the_checked_loop_for_every_phase_edition_and_tab
     assert_same_playout(deal, seed)
 
 
-@pytest.mark.parametrize("profile", ["1.4.1", "1.4.2"])
+@pytest.mark.parametrize("profile", ["1.4.0", "1.4.1", "1.4.2"])
 @pytest.mark.parametrize("players", [3, 4])
 def test_playout_equals_the_checked_loop_for_both_editions(profile: str, players: int) -> None:
     rules = load_profile(profile)

@@ -362,7 +362,7 @@ def test_section1_fewer_than_three_players_raises(profile_name: str, players: in
 
 
 def test_r1_available_profiles_and_aliases() -> None:
-    assert available_profiles() == ("1.4.1", "1.4.2")
+    assert available_profiles() == ("1.4.0", "1.4.1", "1.4.2")
     assert DEFAULT_PROFILE == "1.4.2"
     assert load_profile() is load_profile("1.4.2")
     assert load_profile("en-1.4.1") is load_profile("1.4.1")
@@ -370,11 +370,12 @@ def test_r1_available_profiles_and_aliases() -> None:
     assert str(load_profile("1.4.1")) == load_profile("1.4.1").key == "1.4.1"
     assert "en-1.4.1" in load_profile("1.4.1").aliases
     assert "sv-1.4.2" in load_profile("1.4.2").aliases
+    assert load_profile("en-1.4.0") is load_profile("sv-1.4.0") is load_profile("1.4.0")
     profile = load_profile("1.4.1")
     assert load_profile(profile) is profile
 
 
-@pytest.mark.parametrize("name", ["1.4.0", "1.5.0", "en", "", "sv-1.4.1"])
+@pytest.mark.parametrize("name", ["1.3.0", "1.5.0", "en", "", "sv-1.4.1"])
 def test_r1_unknown_profile_raises_naming_it(name: str) -> None:
     with pytest.raises(ProfileError) as error:
         load_profile(name)

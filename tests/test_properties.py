@@ -65,7 +65,7 @@ from combowhist.strategies import (
     played_deals,
 )
 
-EDITIONS = ("1.4.1", "1.4.2")
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
 TABLES = pytest.mark.parametrize(
     ("players", "profile"), [(p, e) for p in (3, 4) for e in EDITIONS]
 )
@@ -232,8 +232,9 @@ def candidate_moves(deal: Deal) -> list[Move]:
     out += [MakeBid(space[0]), MakeBid(space[-1])]
     if deal.high_bid is not None:
         out.append(MakeBid(deal.high_bid))  # equal worth: legal only with more potentials
-        foreign = load_profile(EDITIONS[0] if rules.key == EDITIONS[1] else EDITIONS[1])
-        out.append(MakeBid(ComboBid.parse(str(deal.high_bid), foreign)))
+        foreign = load_profile("1.4.2" if rules.key != "1.4.2" else "1.4.1")
+        if all(b.key in foreign.bids for b in deal.high_bid.bids):  # 1.4.0 renames some
+            out.append(MakeBid(ComboBid.parse(str(deal.high_bid), foreign)))
     # Built without the constructor's checks: worthless (R7), impossible (R8), incompatible
     # (R7): apply checks every bid again.
     bid = rules.bid
@@ -241,7 +242,8 @@ def candidate_moves(deal: Deal) -> list[Move]:
     out += [
         MakeBid(unchecked(rules, bid("bid_of_shame"), ())),
         MakeBid(unchecked(rules, bid("zero"), (bid("greed"),))),
-        MakeBid(unchecked(rules, bid("precise"), (bid("greed"),))),
+        MakeBid(unchecked(rules, bid("Precise" if "precise" in rules.bids else "Exact"),
+                          (bid("greed"),))),
         MakeBid(unchecked(rules, bid("grill"), (bid("open_trump"),))),
         MakeBid(unchecked(rules, bid("trump"), (bid("atelier"), bid("open_hand")))),
         MakeBid(unchecked(rules, bid("trump"), (bid("lock"), bid("lock")))),
@@ -438,6 +440,7 @@ STANDARD_GOALS = {
     "limbo": lambda t, first, others, guesses: first < t - first,
     "masters_bid_of_shame": lambda t, first, others, guesses: t <= min(others),
     "precise": lambda t, first, others, guesses: t in guesses,
+    "exact": lambda t, first, others, guesses: t in guesses,  # 1.4.0's name for Precise
     "masters_game": lambda t, first, others, guesses: t > max(others),
     "zero": lambda t, first, others, guesses: t == 0,
     "max_trump": lambda t, first, others, guesses: t >= 7,
@@ -448,6 +451,9 @@ STANDARD_GOALS = {
     ),
 }
 """R31: what D's trick count must satisfy; ``first`` is D's tricks among the first 7."""
+ALL_TRICKS_GOALS = {"1.4.0": {"taintless_masters_game": lambda t, first, others, guesses:
+                              t == 13}}
+"""Where an edition's goal differs: 1.4.0's Taintless Master's Game takes all 13 tricks."""
 LIMBO_FIRST = 7
 
 
@@ -498,7 +504,8 @@ def expected_points(deal: Deal) -> tuple[bool, int, bool, bool]:
     t = len(won)
     first = sum(1 for n in won if n < LIMBO_FIRST)
     others = [c for seat, c in enumerate(result.tricks) if seat != declarer]
-    goal = STANDARD_GOALS[combo.standard.key]
+    goal = ALL_TRICKS_GOALS.get(deal.profile.key, {}).get(combo.standard.key,
+                                                           STANDARD_GOALS[combo.standard.key])
     guesses = result.guesses
     if combo.has("greed"):  # R32: the virtual trick disfavors D (Limbo: in the first 7)
         completed = goal(t + 1, first + 1, others, guesses) and goal(t - 1, first, others,

@@ -162,7 +162,7 @@ def why_text(result: DealResult, guesses: Sequence[int] = (), language: str = "e
             parts.append(f"took {_tricks(taken)}, which {bid.name(language)} forbids")
         elif numbers:
             parts.append(f"took none of {_tricks(numbers)} ({bid.name(language)})")
-    if combo.has("plague") and goal_met and not won & combo.avoid_tricks:
+    if Event.PLAGUE in combo.events and goal_met and not won & combo.avoid_tricks:
         normal = combo.score + combo.extra_points
         if not result.completed:
             parts.append("beplagued: took the most plague cards but not all of them (R33)")

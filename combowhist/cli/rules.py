@@ -15,6 +15,7 @@ Combo Whist 1.4.1 ...
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -189,7 +190,7 @@ def rules_text(profile: RuleProfile, language: str = "en") -> str:
 
 # Compared apart (bids, the 3-player deck) or derived from the bids (the tables, positions).
 _NOT_COMPARED = {"bids", "three_players_removed", "source", "data", "_by_name",
-                 "standard_bids", "special_bids", "position"}
+                 "standard_bids", "special_bids", "position", "content"}
 _LABELS = {"key": "name"}
 
 
@@ -251,17 +252,59 @@ def profile_differences(first: RuleProfile, second: RuleProfile) -> list[tuple[s
                      str(only_second) or NONE_MARK))
         rows.append(("3-player deck: keeps", str(only_second) or NONE_MARK,
                      str(only_first) or NONE_MARK))
-    for key in [*first.bids, *(k for k in second.bids if k not in first.bids)]:
-        a, b = first.bids.get(key), second.bids.get(key)
+    partners = _partners(first, second)
+    matched = {b.key for b in partners.values()}
+    back = {b.key: key for key, b in partners.items()}
+    for key in [*first.bids, *(k for k in second.bids if k not in matched)]:
+        a, b = first.bids.get(key), partners.get(key)
         if a is None or b is None:
             rows.append((f"bids.{key}", "present" if a else "absent",
                          "present" if b else "absent"))
             continue
-        rows += _compare(f"bids.{key}.", _fields(a, set()), _fields(b, set()))
-    common = [k for k in first.bids if k in second.bids]
-    if common != [k for k in second.bids if k in first.bids]:
+        if a.key != b.key:  # the same bid renamed (its ``continues``)
+            rows.append((f"bids.{key}.key", a.key, b.key))
+        theirs = _fields(b, _APART)
+        for name in _REFERENCES:  # the other bids it names, by their keys in ``first``
+            theirs[name] = frozenset(back.get(k, k) for k in getattr(b, name))
+        rows += _compare(f"bids.{key}.", _fields(a, _APART), theirs)
+    common = [partners[k].key for k in first.bids if k in partners]
+    if common != [k for k in second.bids if k in matched]:
         rows.append(("bid table order", ", ".join(first.bids), ", ".join(second.bids)))
     return rows
+
+
+def reworded_rules(first: RuleProfile, second: RuleProfile) -> list[str]:
+    """The bids (of ``first``, by key) whose rules text the two profiles word differently,
+    each with the language: ``["limbo (sv)", …]``."""
+    return [f"{key} ({language})" for key, b in _partners(first, second).items()
+            for language, text in first.bids[key].rules.items()
+            if text != b.rules.get(language)]
+
+
+def _partners(first: RuleProfile, second: RuleProfile) -> dict[str, Bid]:
+    """Each bid of ``first`` (by key) that ``second`` has too, as ``second``'s bid."""
+    return {a.key: b for a in first.bids.values() if (b := _same_bid(a, second)) is not None}
+
+
+_APART = {"key", "continues", "rules"}
+"""Compared apart: a bid's identity (two bids are the same bid when their keys match or one
+continues the other, a renamed bid) and its rules text (a rewording is listed once, in a
+last row, not as a change of rule)."""
+_REFERENCES = ("incompatible", "trump_bid_worth_except")
+"""The fields that name other bids, compared through the renames."""
+
+
+def _same_bid(bid: Bid, other: RuleProfile) -> Bid | None:
+    """The bid of ``other`` that is ``bid``: the same key, or the same bid renamed (one
+    continues the other's key, or both continue the same key)."""
+    if bid.key in other.bids:
+        return other.bids[bid.key]
+    for candidate in other.bids.values():
+        if candidate.continues == bid.key or (
+                bid.continues is not None and bid.continues in (candidate.key,
+                                                                candidate.continues)):
+            return candidate
+    return None
 
 
 def diff_text(first: RuleProfile, second: RuleProfile) -> str:
@@ -273,4 +316,9 @@ def diff_text(first: RuleProfile, second: RuleProfile) -> str:
     table = text_table([["", str(first), str(second)], *(list(row) for row in rows)])
     same_bids = not any(what.startswith("bid") for what, _, _ in rows)
     footer = ["", "Every bid is the same in both."] if same_bids else []
+    reworded = reworded_rules(first, second)
+    if reworded:
+        footer += ["", *textwrap.wrap("Rules texts worded differently (the rows above list "
+                                      "every change of rule): " + ", ".join(reworded) + ".",
+                                      width=88)]
     return "\n".join([header, "", table, *footer])

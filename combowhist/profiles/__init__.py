@@ -62,7 +62,7 @@ DEFAULT_PROFILE = "1.4.2"
 LANGUAGES = ("en", "sv")
 """The languages bid names and rules are given in."""
 
-_EDITIONS = ("1.4.1", "1.4.2")
+_EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -103,6 +103,8 @@ class RuleProfile:
     """Points for a cheat before a declarer exists, which cancels the deal (R40 iii)."""
     reversal_points: int
     """Points for the cheater when the participants agree to reverse play (R40 iv)."""
+    cheating_rules: bool = True
+    """Whether the rulebook has R40's rules on cheating (1.4.0 has none: E1)."""
     source: str = attrs.field(default="", eq=False)
     """Where the profile was read from."""
     data: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
@@ -240,15 +242,16 @@ def available_profiles() -> tuple[str, ...]:
     return _EDITIONS
 
 
-_ALIASES = {"en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2"}
+_ALIASES = {"en-1.4.0": "1.4.0", "sv-1.4.0": "1.4.0", "en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2"}
 
 
 def load_profile(name: str | Path | RuleProfile | None = DEFAULT_PROFILE) -> RuleProfile:
-    """A built-in profile by name or alias (``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``,
-    ``"sv-1.4.2"``), or a house-rule TOML file by path (a string or a
-    :class:`pathlib.Path`); ``None`` means the default profile, and a :class:`RuleProfile`
-    is returned as it is. Built-ins are loaded once. Anything else, or a file that cannot
-    be read or is not a valid profile, raises :class:`~combowhist.errors.ProfileError`.
+    """A built-in profile by name or alias (``"1.4.0"``, ``"en-1.4.0"``, ``"sv-1.4.0"``,
+    ``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``, ``"sv-1.4.2"``), or a house-rule TOML file by
+    path (a string or a :class:`pathlib.Path`); ``None`` means the default profile, and a
+    :class:`RuleProfile` is returned as it is. Built-ins are loaded once. Anything else, or
+    a file that cannot be read or is not a valid profile, raises
+    :class:`~combowhist.errors.ProfileError`.
 
     >>> len(load_profile("1.4.1").deck(3))
     39
@@ -294,7 +297,7 @@ def _load_edition(name: str) -> RuleProfile:
     document = _parse_toml(text, source)
     base = document.pop("base", None)
     if base is not None:  # an edition that states only what it changes from an earlier one
-        document = _merge(dict(_load_edition(base).data), document)
+        document = _merge(dict(_load_edition(base).data), document, source)
     return _build(document, source)
 
 
@@ -357,7 +360,7 @@ def _derive(document: dict[str, Any], base: object, path: Path, source: str,
         parent = _load(relative if _is_file(relative) else base, chain)
     except ProfileError as error:
         raise ProfileError(f"{source}: base: {error}") from None
-    merged = _merge(dict(parent.data), document)
+    merged = _merge(dict(parent.data), document, source)
     merged["aliases"] = document.get("aliases", [])
     merged["title"] = document.get("title", f"{name} (a house rule based on {parent})")
     return merged
@@ -373,13 +376,16 @@ def _parse_toml(text: str, source: str) -> dict[str, Any]:
                            f"to read") from None
 
 
-def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+def _merge(base: dict[str, Any], override: Mapping[str, Any], source: str) -> dict[str, Any]:
     """Override ``base`` key by key: sections (``[auction]`` …) and bid rows
-    (``[bids.lock]``) merge, and every value in them, a goal included, is replaced whole."""
+    (``[bids.lock]``) merge, and every value in them, a goal included, is replaced whole. A
+    bid row of a new key with ``continues = "OLD"`` renames the base's bid ``OLD``: it keeps
+    its place in the table, its values (but those given) and every reference to it."""
     merged = dict(base)
     for key, value in override.items():
         old = merged.get(key)
         if key == "bids" and isinstance(value, Mapping) and isinstance(old, Mapping):
+            old = _renamed(old, value, source)
             merged[key] = {**old, **{
                 bid: {**old[bid], **row} if isinstance(row, Mapping)
                 and isinstance(old.get(bid), Mapping) else row
@@ -390,6 +396,37 @@ def _merge(base: dict[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = value
     return merged
+
+
+_REFERENCES = ("incompatible", "trump_bid_worth_except")
+"""The bid row keys that list other bids by key."""
+
+
+def _renamed(rows: Mapping[str, Any], override: Mapping[str, Any], source: str
+             ) -> dict[str, Any]:
+    """The base's bid rows with the bids ``override`` renames under their new keys, in the
+    same places, and every reference to an old key moved to its new one."""
+    renames: dict[str, str] = {}
+    for key, row in override.items():
+        if not isinstance(row, Mapping) or "continues" not in row or key in rows:
+            continue
+        earlier = row["continues"]
+        if not isinstance(earlier, str) or not isinstance(rows.get(earlier), Mapping):
+            raise ProfileError(f"{source}: bids.{key}.continues: the base profile has no bid "
+                               f"{shown(earlier)} to rename")
+        if earlier in renames:
+            raise ProfileError(f"{source}: bids.{key}.continues: bid {earlier!r} is renamed "
+                               f"twice ({renames[earlier]!r} continues it too)")
+        renames[earlier] = key
+    if not renames:
+        return dict(rows)
+    out: dict[str, Any] = {}
+    for key, row in rows.items():
+        if isinstance(row, Mapping):
+            row = {**row, **{field: [renames.get(k, k) for k in row[field]]
+                             for field in _REFERENCES if isinstance(row.get(field), list)}}
+        out[renames.get(key, key)] = row
+    return out
 
 
 def _build(document: dict[str, Any], source: str) -> RuleProfile:
@@ -426,6 +463,7 @@ def _build(document: dict[str, Any], source: str) -> RuleProfile:
         shame_at_or_below=winning["shame_at_or_below"],
         cancelled_deal_points=document["cheating"]["cancelled_deal_points"],
         reversal_points=document["cheating"]["reversal_points"],
+        cheating_rules=document["cheating"].get("rules", True),
         source=source,
         data=document,
     )

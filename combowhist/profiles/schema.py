@@ -56,6 +56,7 @@ _SECTIONS = {
         "shame_at_or_below": (INT, True),
     },
     "cheating": {
+        "rules": (BOOL, False),
         "cancelled_deal_points": (INT, True),
         "reversal_points": (INT, True),
     },
@@ -69,6 +70,7 @@ _COMMON_BID = {
     "sv": (STR, True),
     "rules_en": (STR, False),
     "rules_sv": (STR, False),
+    "continues": (STR, False),
 }
 _STANDARD_BID = {
     **_COMMON_BID,
@@ -374,6 +376,14 @@ def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     }
 
 
+def _continues(key: str, row: Mapping[str, Any], source: str) -> str | None:
+    earlier = row.get("continues")
+    if earlier == key:
+        raise ProfileError(f"{source}: bids.{key}.continues: a bid continues another key, "
+                           f"not its own")
+    return earlier
+
+
 def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, Bid]:
     """Build every :class:`Bid` of a checked document: standard bids first, then special
     bids, each in file order; incompatibilities made symmetric with groups expanded (R7)."""
@@ -415,6 +425,7 @@ def build_bids(rows: Mapping[str, Mapping[str, Any]], source: str) -> dict[str, 
                 names={"en": row["en"], "sv": row["sv"]},
                 rules={"en": row.get("rules_en", ""), "sv": row.get("rules_sv", "")},
                 incompatible=frozenset(incompatible[key]),
+                continues=_continues(key, row, source),
                 **fields,
             )
     if not any(b.standard for b in bids.values()):
