@@ -211,7 +211,7 @@ class Bid:
     """Worth when combined with a trump bid not in ``trump_bid_worth_except`` (R10)."""
     trump_bid_worth_except: frozenset[str] = frozenset()
     continues: str | None = None
-    """The key this same bid has in an earlier profile it was renamed from (1.4.0's
+    """The key this same bid has in the profile it was renamed from, its base (1.4.0's
     ``exact`` is 1.4.1's ``precise``): what ``combowhist rules --diff`` lines up."""
 
     @property
