@@ -98,9 +98,8 @@ class ComboBid:
         # The public constructor checks like parse() does (R7, static R8), so that a
         # ComboBid that exists is a valid one; specials are put in table order.
         checked = check_combo(self.profile, [self.standard, *self.specials])
-        object.__setattr__(self, "specials", checked.specials)
-        object.__setattr__(self, "_checked_for", checked._checked_for)
-        _set_worth(self)
+        for name in ("specials", "worth", "special_keys", "_checked_for"):
+            object.__setattr__(self, name, getattr(checked, name))
 
     @classmethod
     def unchecked(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...] = (),
@@ -113,15 +112,9 @@ class ComboBid:
         :meth:`checked_for` says so. The engine accepts no other unchecked combo as a move
         without checking it again.
         """
-        combo = object.__new__(cls)
-        object.__setattr__(combo, "profile", profile)
-        object.__setattr__(combo, "standard", standard)
-        object.__setattr__(combo, "specials",
-                           tuple(sorted(specials, key=lambda b: profile.position[b.key])))
-        object.__setattr__(combo, "_compiled", None)
-        object.__setattr__(combo, "_checked_for", 0 if proven_for is None else 1 << proven_for)
-        _set_worth(combo)
-        return combo
+        ordered = tuple(sorted(specials, key=lambda b: profile.position[b.key]))
+        return cls._trusted(profile, standard, ordered, combo_worth(standard, ordered),
+                            proven_for)
 
     def checked_for(self, players: int) -> bool:
         """Whether R7 and the static layer of R8 were checked for this combo with
@@ -276,13 +269,12 @@ class ComboBid:
                                      tuple(b.key for b in self.specials)))
         return super().__reduce_ex__(protocol)
 
-
     @classmethod
     def _trusted(cls, profile: RuleProfile, standard: Bid, specials: tuple[Bid, ...],
-                 worth: int, proven_for: int) -> ComboBid:
-        """A combo that its maker proved valid for ``proven_for`` participants, specials
-        already in table order and ``worth`` already summed (a
-        :class:`~combowhist.combos.ComboSpace` indexing its bids)."""
+                 worth: int, proven_for: int | None) -> ComboBid:
+        """A combo built without checks, specials already in table order and ``worth``
+        already summed (by :meth:`unchecked`, or a :class:`~combowhist.combos.ComboSpace`
+        indexing its bids); ``proven_for`` as in :meth:`unchecked`."""
         combo = object.__new__(cls)
         setter = object.__setattr__
         setter(combo, "profile", profile)
@@ -291,7 +283,7 @@ class ComboBid:
         setter(combo, "worth", worth)
         setter(combo, "special_keys", frozenset([b.key for b in specials]))
         setter(combo, "_compiled", None)
-        setter(combo, "_checked_for", 1 << proven_for)
+        setter(combo, "_checked_for", 0 if proven_for is None else 1 << proven_for)
         return combo
 
 
@@ -307,11 +299,6 @@ def _combo_of_keys(profile: RuleProfile, standard: str, specials: tuple[str, ...
     """A pickled :class:`ComboBid` from its profile and bid keys (see ``__reduce_ex__``)."""
     return ComboBid.unchecked(profile, profile.bids[standard],
                               tuple(profile.bids[key] for key in specials))
-
-
-def _set_worth(combo: ComboBid) -> None:
-    object.__setattr__(combo, "worth", combo_worth(combo.standard, combo.specials))
-    object.__setattr__(combo, "special_keys", frozenset(b.key for b in combo.specials))
 
 
 def check_combo(profile: RuleProfile, rows: list[Bid], players: int = 4) -> ComboBid:

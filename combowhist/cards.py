@@ -144,6 +144,11 @@ def rank_of(index: int) -> int:
     return index % 13 + 2
 
 
+def card_strength(index: int, iron: bool = False) -> int:
+    """The :func:`rank_strength` of a card index's rank (R4, R24)."""
+    return rank_strength(rank_of(index), iron)
+
+
 class Card:
     """One playing card. There are exactly 52 instances; ``Card(suit, rank)`` returns one.
 
@@ -275,7 +280,7 @@ def highest_index(mask: int, iron: bool = False) -> int:
     best = -1
     best_strength = -1
     for index in mask_indices(mask):
-        strength = rank_strength(index % 13 + 2, iron)
+        strength = card_strength(index, iron)
         if strength >= best_strength:
             best, best_strength = index, strength
     return best

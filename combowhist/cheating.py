@@ -26,7 +26,7 @@ from combowhist.events import (
 )
 from combowhist.profiles import RuleProfile
 
-__all__ = ["Effect", "Facts", "Ruling", "reversed_deal", "rule"]
+__all__ = ["Effect", "Facts", "Ruling", "require_rules", "reversed_deal", "rule"]
 
 
 class Effect(enum.Enum):
@@ -70,6 +70,14 @@ class Facts:
     """The opponents already adjudicated in this deal (R40 ii)."""
     active: tuple[int, ...]
     """The players still in the game."""
+
+
+def require_rules(profile: RuleProfile, what: str) -> None:
+    """A :class:`~combowhist.errors.GameError` for ``what`` (an adjudication, a recorded
+    cheat) under a profile without rules on cheating (1.4.0, E1)."""
+    if not profile.cheating_rules:
+        raise GameError(f"cannot {what}: profile {profile} has no rules on cheating (its "
+                        f"rulebook has no such section; E1)")
 
 
 def rule(cheat: Cheat, facts: Facts) -> Ruling:

@@ -14,15 +14,13 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
-from typing import overload
 
 import attrs
 
 from combowhist.bids import Bid, ComboBid
-from combowhist.lazy import LazySequence
+from combowhist.lazy import FixedLengthSequence
 from combowhist.primitives import combo_worth, special_worth
 from combowhist.profiles import RuleProfile
 from combowhist.rules import legality
@@ -62,20 +60,10 @@ class _FreeSpecials:
             return table[0]
         return table[index] if index < len(table) else 0
 
-    def unrank(self, k: int, need: int) -> int:
-        """The k-th subset (as a bitmask over ``worths``) totalling at least ``need``."""
-        mask = 0
-        for i, w in enumerate(self.worths):
-            without = self.count(need, i + 1)
-            if k >= without:
-                k -= without
-                mask |= 1 << i
-                need -= w
-        return mask
-
     def unrank_onto(self, k: int, need: int, bits: tuple[int, ...]) -> tuple[int, int]:
-        """:meth:`unrank`, the subset given as the OR of ``bits[i]`` over its members ``i``,
-        with its total worth."""
+        """The k-th subset of ``worths`` totalling at least ``need``, given as the OR of
+        ``bits[i]`` over its members ``i`` (``1 << i`` for a bitmask over ``worths``), and
+        its total worth."""
         chosen = total = 0
         for i, worth in enumerate(self.worths):
             without = self.count(need, i + 1)
@@ -87,7 +75,7 @@ class _FreeSpecials:
         return chosen, total
 
     def rank(self, mask: int, need: int) -> int:
-        """The inverse of :meth:`unrank`."""
+        """The inverse of :meth:`unrank_onto` (``mask`` a bitmask over ``worths``)."""
         k = 0
         for i, w in enumerate(self.worths):
             if mask >> i & 1:
@@ -211,7 +199,7 @@ def _blocks(profile: RuleProfile, players: int) -> tuple[_StandardBlock, ...]:
     return tuple(blocks)
 
 
-class ComboSpace(LazySequence[ComboBid]):
+class ComboSpace(FixedLengthSequence[ComboBid]):
     """Every legal combo bid of a profile worth at least ``minimum``, for ``players``
     participants (R7, static R8): a lazy sequence with ``len``, indexing, ``in`` and
     iteration, in a fixed order (by standard bid in table order, then by special bids).
@@ -226,7 +214,7 @@ class ComboSpace(LazySequence[ComboBid]):
     False
     """
 
-    __slots__ = ("_blocks", "_len", "_starts", "minimum", "players", "profile")
+    __slots__ = ("_blocks", "_starts", "minimum", "players", "profile")
 
     def __init__(self, profile: RuleProfile, players: int = 4, minimum: int | None = None):
         self.profile = profile
@@ -236,18 +224,6 @@ class ComboSpace(LazySequence[ComboBid]):
         self._starts = tuple(accumulate((b.count(self.minimum) for b in self._blocks),
                                         initial=0))
         self._len = self._starts[-1]
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> ComboBid: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[ComboBid]: ...
-    def __getitem__(self, index: int | slice) -> ComboBid | Sequence[ComboBid]:
-        if type(index) is int and 0 <= index < self._len:  # the common case
-            return self._item(index)
-        return super().__getitem__(index)
 
     def _item(self, index: int) -> ComboBid:
         number = bisect_right(self._starts, index) - 1

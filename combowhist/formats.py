@@ -19,8 +19,9 @@ from combowhist.moves import Move
 from combowhist.profiles import RuleProfile, available_profiles, load_profile, profile_from_data
 
 __all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "READABLE_VERSIONS",
-           "SavedDeal", "SavedGame", "action_data", "apply_action", "deal_data", "load_json",
-           "read_deal", "read_game"]
+           "SavedDeal", "SavedGame", "action_data", "apply_action", "deal_data", "game_data",
+           "game_error", "load_json", "profile_data", "read_deal", "read_game",
+           "replay_error"]
 
 DEAL_FORMAT = "combowhist-deal"
 DEAL_VERSION = 2
@@ -255,25 +256,26 @@ def apply_action(game: G, item: Any) -> G:
     if isinstance(item, str):
         return game.apply(item)
     if not isinstance(item, dict) or (len(item) != 1 and "cheat" not in item):
-        raise game_error(f"an action is a move string or an object with 'hands', "
-                          f"'outcome' or 'cheat', got {shown(item)}")
+        raise game_error(f"{_ACTIONS}, got {shown(item)}")
     if "cheat" in item:
         fields = dict(item)
         kind = fields.pop("cheat")
         if kind not in CHEATS:
             raise game_error(f"unknown action {shown(item)}: a cheat is one of "
-                              f"{sorted(CHEATS)}")
+                             f"{sorted(CHEATS)}")
         return game.adjudicate(CHEATS[kind](**fields))
     if "hands" in item:
         hands = item["hands"]
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
             raise game_error(f"'hands' must be a list of strings of cards, got "
-                              f"{shown(hands)}")
+                             f"{shown(hands)}")
         return game.deal_hands(Hands(hands))
     if "outcome" in item:
         fields = item["outcome"]
         if not isinstance(fields, dict):
             raise game_error(f"'outcome' must be an object, got {shown(fields)}")
         return game.record(Outcome(**fields))
-    raise game_error(f"an action is a move string or an object with 'hands', "
-                             f"'outcome' or 'cheat', got {shown(item)}")
+    raise game_error(f"{_ACTIONS}, got {shown(item)}")
+
+
+_ACTIONS = "an action is a move string or an object with 'hands', 'outcome' or 'cheat'"

@@ -386,7 +386,7 @@ class Game:
             return game._conclude(None, None, False, False, None)
         declarer = outcome.declarer
         if outcome.declarer_cheated or outcome.cheaters:
-            self._check_cheating_rules(f"record {outcome}")
+            cheating.require_rules(self.profile, f"record {outcome}")
         combo = self._sheet_combo(outcome)
         if outcome.declarer_cheated and outcome.completed:
             raise GameError(f"player {declarer} cheated as declarer, so the bid fails and "
@@ -409,7 +409,7 @@ class Game:
         self._check_open(str(cheat))
         if not isinstance(cheat, Cheat):
             raise GameError(f"adjudicate takes a Cheat event, not {cheat!r}")
-        self._check_cheating_rules(f"adjudicate the {cheat}")
+        cheating.require_rules(self.profile, f"adjudicate the {cheat}")
         if not isinstance(cheat, IntentionalCheat) and self.mode is not Mode.SHEET:
             self._deal_in_progress(str(cheat))
         facts = self._cheat_facts()
@@ -434,11 +434,6 @@ class Game:
         deal = None if self.deal is None else cheating.reversed_deal(self.deal, cheat.moves or 0)
         return game._add_cheat(cheat, ruling.loss)._replace(
             deal=deal, cheaters=cheating.still_excused(self.cheaters, deal))
-
-    def _check_cheating_rules(self, what: str) -> None:
-        if not self.profile.cheating_rules:
-            raise GameError(f"cannot {what}: profile {self.profile} has no rules on cheating "
-                            f"(its rulebook has no such section; E1)")
 
     def _cheat_facts(self) -> cheating.Facts:
         deal = self.deal

@@ -1,11 +1,11 @@
-"""A base for read-only sequences that compute their items on demand."""
+"""Bases for read-only sequences that compute their items on demand."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import TypeVar, overload
 
-__all__ = ["LazySequence"]
+__all__ = ["FixedLengthSequence", "LazySequence"]
 
 T = TypeVar("T")
 
@@ -36,3 +36,23 @@ class LazySequence(Sequence[T]):
     def __iter__(self) -> Iterator[T]:
         for i in range(len(self)):
             yield self._item(i)
+
+
+class FixedLengthSequence(LazySequence[T]):
+    """A :class:`LazySequence` whose length is known when it is built (``_len``): indexing
+    by an int in range goes straight to ``_item``, the hot path of legal-move draws."""
+
+    __slots__ = ("_len",)
+    _len: int
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        if type(index) is int and 0 <= index < self._len:  # the common case
+            return self._item(index)
+        return super().__getitem__(index)

@@ -16,7 +16,7 @@ from typing import Any, overload
 from combowhist.cards import ALL_CARDS, Card, CardSet, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import CombowhistError, NotationError, shown
-from combowhist.lazy import LazySequence
+from combowhist.lazy import FixedLengthSequence, LazySequence
 from combowhist.moves import (
     PLAYS,
     MakeBid,
@@ -37,28 +37,16 @@ _REMEMBERED = 4096
 come from such small spaces, deal after deal."""
 
 
-class BidMoves(LazySequence[MakeBid]):
+class BidMoves(FixedLengthSequence[MakeBid]):
     """A :class:`~combowhist.combos.ComboSpace` seen as ``bid`` moves."""
 
-    __slots__ = ("_len", "_made", "space")
+    __slots__ = ("_made", "space")
 
     def __init__(self, space: ComboSpace) -> None:
         self.space = space
         self._len = len(space)
         self._made: list[MakeBid | None] | None = (
             [None] * self._len if self._len <= _REMEMBERED else None)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> MakeBid: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[MakeBid]: ...
-    def __getitem__(self, index: int | slice) -> MakeBid | Sequence[MakeBid]:
-        if type(index) is int and 0 <= index < self._len:  # the common case
-            return self._item(index)
-        return super().__getitem__(index)
 
     def _item(self, index: int) -> MakeBid:
         made = self._made
@@ -146,29 +134,21 @@ def _colex_subsets(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(combinations(range(_SMALL), size), key=lambda c: c[::-1]))
 
 
-class CardMoves(LazySequence[Move]):
+class CardMoves(FixedLengthSequence[Move]):
     """One move per card of a set (``play``, ``commit``, ``refill``, …), highest card
     index first, each built once for all (moves are values): nothing is listed until
     asked for."""
 
-    __slots__ = ("_count", "_moves", "mask")
+    __slots__ = ("_moves", "mask")
 
     def __init__(self, mask: int, factory: Callable[[Any], Move]) -> None:
         self.mask = mask
-        self._count = mask.bit_count()
+        self._len = mask.bit_count()
         self._moves = _CARD_MOVES.get(factory) or _shared_moves(factory)
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __getitem__(self, index: Any) -> Any:
-        if type(index) is int and 0 <= index < self._count:  # the common case
-            return self._item(index)
-        return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:
         mask = self.mask
-        for _ in range(self._count - 1 - index):  # the index-th from the top
+        for _ in range(self._len - 1 - index):  # the index-th from the top
             mask &= mask - 1
         return self._moves[(mask & -mask).bit_length() - 1]
 
@@ -219,7 +199,7 @@ class LegalMoves(LazySequence[Move]):
         moves = _new_moves(_CardLegalMoves)
         part = CardMoves(mask, factory)
         _set_parts(moves, (part,))
-        _set_lengths(moves, (part._count,))
+        _set_lengths(moves, (part._len,))
         return moves
 
     def __len__(self) -> int:
@@ -231,12 +211,7 @@ class LegalMoves(LazySequence[Move]):
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
         if type(index) is int and index >= 0:  # the common case: straight to its part
-            for part, length in zip(self._parts, self._lengths, strict=True):
-                if index < length:
-                    move: Move = part[index]
-                    return move
-                index -= length
-            raise IndexError(f"index out of range for {len(self)} legal moves")
+            return self._item(index)
         return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:
@@ -245,7 +220,7 @@ class LegalMoves(LazySequence[Move]):
                 move: Move = part[index]
                 return move
             index -= length
-        raise AssertionError("lengths and parts disagree")  # pragma: no cover
+        raise IndexError(f"index out of range for {len(self)} legal moves")
 
     def __contains__(self, move: object) -> bool:
         try:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 __all__ = [
+    "BID_REFERENCES",
     "Bid",
     "Event",
     "Exposure",
@@ -225,6 +226,11 @@ class Bid:
 
     def __str__(self) -> str:
         return self.key
+
+
+BID_REFERENCES = ("incompatible", "trump_bid_worth_except")
+"""The fields of a :class:`Bid` (and keys of a profile's bid row) that name other bids by
+key: what follows a renamed bid (``continues``)."""
 
 
 def special_worth(bid: Bid, standard: Bid) -> int:

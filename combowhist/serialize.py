@@ -32,8 +32,7 @@ from combowhist.game import Game
 from combowhist.profiles import RuleProfile
 
 __all__ = ["DEAL_FORMAT", "DEAL_VERSION", "GAME_FORMAT", "GAME_VERSION", "READABLE_VERSIONS",
-           "deal_from_data",
-           "deal_from_json", "deal_to_data", "deal_to_json", "game_from_data",
+           "deal_from_data", "deal_from_json", "deal_to_data", "deal_to_json", "game_from_data",
            "game_from_json", "game_states", "game_to_data", "game_to_json"]
 
 

@@ -19,7 +19,7 @@ from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.phases import PHASES
-from combowhist.rules.play import tricks_per_seat
+from combowhist.rules.play import trick_mask, tricks_per_seat
 from combowhist.rules.setup import everyone
 from combowhist.state import Contract, DealResult, LogCell, Phase, State, log_cells
 
@@ -259,11 +259,9 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
 
 def _played(state: State) -> int:
     """The cards played to tricks so far, the current trick's included."""
-    played = 0
+    played = trick_mask(state.trick)
     for cards in state.taken:
         played |= cards
-    for _, card in state.trick:
-        played |= 1 << card
     return played
 
 

@@ -221,8 +221,8 @@ def test_e1_140_refuses_every_adjudication_naming_the_edition(cheat: object) -> 
     assert "E1" in message
     assert str(cheat) in message
     assert game.to_json() == before
-    assert Game.new(4, profile="1.4.1", seed=2).apply("pass").adjudicate(
-        cheat) is not None  # type: ignore[arg-type]
+    allowed = Game.new(4, profile="1.4.1", seed=2).apply("pass")
+    assert allowed.adjudicate(cheat).actions[-1] == cheat  # type: ignore[arg-type]
 
 
 def test_e1_140_refuses_cheats_of_a_played_contract_and_of_the_score_sheet() -> None:

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from combowhist.cards import SUIT_MASKS, mask_indices, rank_strength
-
-
-def _strength(card: int, iron: bool) -> int:
-    return rank_strength(card % 13 + 2, iron)
+from combowhist.cards import SUIT_MASKS, card_strength, mask_indices
 
 
 def _higher(card: int, mask: int, iron: bool) -> int:
@@ -30,8 +26,8 @@ def _suit_length(mask: int, suit: int) -> int:
 
 
 def _lowest(cards: Iterable[int], iron: bool) -> int:
-    return min(cards, key=lambda c: (_strength(c, iron), c))
+    return min(cards, key=lambda c: (card_strength(c, iron), c))
 
 
 def _highest(cards: Iterable[int], iron: bool) -> int:
-    return max(cards, key=lambda c: (_strength(c, iron), c))
+    return max(cards, key=lambda c: (card_strength(c, iron), c))

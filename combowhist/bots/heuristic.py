@@ -17,7 +17,6 @@ from combowhist.bots.cards import (
     _higher,
     _highest,
     _lowest,
-    _strength,
     _suit_length,
 )
 from combowhist.bots.estimate import (
@@ -38,6 +37,7 @@ from combowhist.cards import (
     SUIT_MASKS,
     CardSet,
     Suit,
+    card_strength,
 )
 from combowhist.deal import HAND_SIZE, Deal
 from combowhist.legal import LegalMoves
@@ -143,7 +143,7 @@ class _Sight:
         return self.seat == self.declarer
 
     def tricks_of(self, seat: int) -> int:
-        return sum(1 for w in self.winners if w == seat)
+        return self.winners.count(seat)
 
 
 # -- trick play ---------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ def _declarer_aim(sight: _Sight) -> _Aim:
 def _danger(card: int, sight: _Sight) -> tuple[int, int]:
     """How likely a card is to win a trick later: fewer unseen higher cards, higher rank."""
     iron = sight.iron
-    return (-_higher(card, sight.unseen, iron).bit_count(), _strength(card, iron))
+    return (-_higher(card, sight.unseen, iron).bit_count(), card_strength(card, iron))
 
 
 def _is_master(card: int, sight: _Sight) -> bool:
@@ -459,7 +459,7 @@ class HeuristicBot:
         if sight.is_declarer:
             return Commit(ALL_CARDS[_cheap(cards, sight)])
         return Commit(ALL_CARDS[min(cards, key=lambda c: (-_suit_length(sight.hand, c // 13),
-                                                          _strength(c, sight.iron), c))])
+                                                          card_strength(c, sight.iron), c))])
 
     def _take(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         own = sight.laid[sight.seat]
@@ -529,7 +529,7 @@ class HeuristicBot:
         eligible = sight.hand
         if "trumps" in combo.exposes and sight.trump >= 0:
             eligible &= ~SUIT_MASKS[sight.trump]
-        cards = sorted(_cards(eligible), key=lambda c: (_strength(c, sight.iron), c))
+        cards = sorted(_cards(eligible), key=lambda c: (card_strength(c, sight.iron), c))
         size = min(combo.atelier_size, len(cards))
         return SetAtelier(CardSet(sum(1 << c for c in cards[:size])))
 
@@ -619,7 +619,7 @@ def _ducking(sight: _Sight) -> bool:
 
 def _cheapness(card: int, sight: _Sight) -> tuple[bool, int, int]:
     """Sort key: cheapest card to give away first (non-trump, low, from a short suit)."""
-    return (card // 13 == sight.trump, _strength(card, sight.iron),
+    return (card // 13 == sight.trump, card_strength(card, sight.iron),
             _suit_length(sight.hand, card // 13))
 
 

@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from combowhist.bids import Bid, Goal, GoalKind
+from combowhist.primitives import BID_REFERENCES
 from combowhist.profiles import RuleProfile
 
 __all__ = [
@@ -264,7 +265,7 @@ def profile_differences(first: RuleProfile, second: RuleProfile) -> list[tuple[s
         if a.key != b.key:  # the same bid renamed (its ``continues``)
             rows.append((f"bids.{key}.key", a.key, b.key))
         theirs = _fields(b, _APART)
-        for name in _REFERENCES:  # the other bids it names, by their keys in ``first``
+        for name in BID_REFERENCES:  # the other bids it names, by their keys in ``first``
             theirs[name] = frozenset(back.get(k, k) for k in getattr(b, name))
         rows += _compare(f"bids.{key}.", _fields(a, _APART), theirs)
     common = [partners[k].key for k in first.bids if k in partners]
@@ -290,8 +291,6 @@ _APART = {"key", "continues", "rules"}
 """Compared apart: a bid's identity (two bids are the same bid when their keys match or one
 continues the other, a renamed bid) and its rules text (a rewording is listed once, in a
 last row, not as a change of rule)."""
-_REFERENCES = ("incompatible", "trump_bid_worth_except")
-"""The fields that name other bids, compared through the renames."""
 
 
 def _same_bid(bid: Bid, other: RuleProfile) -> Bid | None:

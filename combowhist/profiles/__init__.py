@@ -42,7 +42,7 @@ import attrs
 
 from combowhist.cards import FULL_MASK, CardSet
 from combowhist.errors import NotationError, ProfileError, shown
-from combowhist.primitives import Bid
+from combowhist.primitives import BID_REFERENCES, Bid
 from combowhist.profiles.schema import build_bids, check_document, upgrade
 
 __all__ = [
@@ -398,10 +398,6 @@ def _merge(base: dict[str, Any], override: Mapping[str, Any], source: str) -> di
     return merged
 
 
-_REFERENCES = ("incompatible", "trump_bid_worth_except")
-"""The bid row keys that list other bids by key."""
-
-
 def _renamed(rows: Mapping[str, Any], override: Mapping[str, Any], source: str
              ) -> dict[str, Any]:
     """The base's bid rows with the bids ``override`` renames under their new keys, in the
@@ -424,7 +420,7 @@ def _renamed(rows: Mapping[str, Any], override: Mapping[str, Any], source: str
     for key, row in rows.items():
         if isinstance(row, Mapping):
             row = {**row, **{field: [renames.get(k, k) for k in row[field]]
-                             for field in _REFERENCES if isinstance(row.get(field), list)}}
+                             for field in BID_REFERENCES if isinstance(row.get(field), list)}}
         out[renames.get(key, key)] = row
     return out
 

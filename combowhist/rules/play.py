@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final
 
 from combowhist.bids import Exposure, PlayRule, TrumpRule
-from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, rank_strength
+from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, card_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
@@ -88,13 +88,13 @@ def legal_play_mask(
     cards = hand
     if led_suit >= 0:
         cards = (hand & SUIT_MASKS[led_suit]) or hand  # R23
-    if not is_declarer or not declarer_bound(block_suit, plague_suit, flags):
+    if not is_declarer:
         return cards
-    if block_suit >= 0 and not flags & OPPONENT_TRUMPED:
+    if _block_binds(block_suit, flags):
         non_trumps = hand & ~SUIT_MASKS[block_suit]
         if non_trumps:  # R27: unless every card D holds is a trump
             cards &= non_trumps
-    if led_suit < 0 and plague_suit >= 0 and not flags & PLAGUE_PLAYED:
+    if led_suit < 0 and _plague_binds(plague_suit, flags):
         non_plague = hand & ~SUIT_MASKS[plague_suit]
         # R28: unless D holds only plague cards; and it gives way to Block Trump.
         if non_plague and cards & non_plague:
@@ -105,8 +105,17 @@ def legal_play_mask(
 def declarer_bound(block_suit: int, plague_suit: int, flags: int) -> bool:
     """Whether D's plays may still be narrower than R23's: Block Trump's restriction (R27)
     or Plague's (R28) not yet lifted by ``flags``."""
-    return ((block_suit >= 0 and not flags & OPPONENT_TRUMPED)
-            or (plague_suit >= 0 and not flags & PLAGUE_PLAYED))
+    return _block_binds(block_suit, flags) or _plague_binds(plague_suit, flags)
+
+
+def _block_binds(block_suit: int, flags: int) -> bool:
+    """R27: Block Trump keeps D off trumps until an opponent has played one."""
+    return block_suit >= 0 and not flags & OPPONENT_TRUMPED
+
+
+def _plague_binds(plague_suit: int, flags: int) -> bool:
+    """R28: Plague keeps D from leading it until a plague card is played otherwise."""
+    return plague_suit >= 0 and not flags & PLAGUE_PLAYED
 
 
 def flags_after(flags: int, card: int, is_declarer: bool, leading: bool, trump: int,
@@ -167,9 +176,8 @@ def beats(card: int, best: int, trump: int, iron: bool) -> bool:
 
 
 def _trick_keys(trump: int, led: int, iron: bool) -> tuple[int, ...]:
-    strength = [rank_strength(card % 13 + 2, iron) for card in range(52)]
-    return tuple(100 + strength[card] if card // 13 == trump else
-                 strength[card] if card // 13 == led else -1 for card in range(52))
+    return tuple(100 + card_strength(card, iron) if card // 13 == trump else
+                 card_strength(card, iron) if card // 13 == led else -1 for card in range(52))
 
 
 TRICK_KEYS = {(iron, trump, led): _trick_keys(trump, led, iron)
@@ -178,7 +186,7 @@ TRICK_KEYS = {(iron, trump, led): _trick_keys(trump, led, iron)
 key wins it (R23, R24); a card of neither the trump nor the suit led claims nothing (-1)."""
 
 
-def trick_mask(trick: tuple[tuple[int, int], ...]) -> int:
+def trick_mask(trick: Sequence[tuple[int, int]]) -> int:
     """The cards of a trick as a bitmask."""
     cards = 0
     for _, card in trick:

@@ -18,7 +18,7 @@ from itertools import combinations
 import attrs
 
 from combowhist.bids import ComboBid, Event, Exposure, PlayRule, TrumpRule
-from combowhist.cards import SUIT_MASKS, CardSet, Suit, rank_strength
+from combowhist.cards import SUIT_MASKS, CardSet, Suit, card_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves, LegalMoves
 from combowhist.moves import (
@@ -248,7 +248,7 @@ def _highest_laid(contract: Contract) -> int:
     """Bitmask of the opponents' laid cards of the highest rank (R14; Iron, R24)."""
     iron = PlayRule.ACES_LOW in contract.play_rules
     laid = [c for seat, c in enumerate(contract.laid) if seat != contract.declarer]
-    strengths = {c: rank_strength(c % 13 + 2, iron) for c in laid}
+    strengths = {c: card_strength(c, iron) for c in laid}
     top = max(strengths.values())
     return sum(1 << c for c, strength in strengths.items() if strength == top)
 
