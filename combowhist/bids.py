@@ -21,6 +21,7 @@ from combowhist.primitives import Exposure as Exposure
 from combowhist.primitives import Goal as Goal
 from combowhist.primitives import GoalKind as GoalKind
 from combowhist.primitives import PlayRule as PlayRule
+from combowhist.primitives import RankLayers as RankLayers
 from combowhist.primitives import TrickConditions as TrickConditions
 from combowhist.primitives import TrumpRule as TrumpRule
 from combowhist.primitives import combo_worth
@@ -45,6 +46,13 @@ class CompiledRules:
     extra_points: int
     honour_points: int
     fail_points: int
+    mail_direction: str | None = None
+    """Mail's fixed direction, ``None`` where D chooses it (R19; 1.5.1: right)."""
+    masters_mail_direction: str = "right"
+    """Where Master's Mail's cards go, skipping D (R20: right; 1.5.1: left)."""
+    shown_cards: int = 0
+    """Cards shown to all from the first lead wherever they are, and kept out of the
+    atelier: those a ``capture`` goal names (E4)."""
 
     @classmethod
     def of(cls, standard: Bid, specials: tuple[Bid, ...]) -> CompiledRules:
@@ -65,7 +73,15 @@ class CompiledRules:
             extra_points=sum(b.extra_points for b in specials),
             honour_points=sum(b.honour_points for b in specials),
             fail_points=sum(b.fail_points for b in specials),
+            mail_direction=_direction(specials, Event.MAIL),
+            masters_mail_direction=_direction(specials, Event.MASTERS_MAIL) or "right",
+            shown_cards=standard.goal.cards if standard.goal is not None else 0,
         )
+
+
+def _direction(specials: tuple[Bid, ...], event: Event) -> str | None:
+    """The ``direction`` of the special bid holding ``event``, if it fixes one."""
+    return next((b.direction for b in specials if b.event is event and b.direction), None)
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -171,6 +187,12 @@ class ComboBid:
     def exposes(self) -> frozenset[Exposure]:
         """What of D's hand is exposed in play (R30): ``hand``, ``trumps``, ``atelier``."""
         return self.rules.exposes
+
+    @property
+    def shown_cards(self) -> int:
+        """Cards everyone sees from the first lead on, in whoever's hand, and that may not
+        go into the atelier (a ``capture`` goal's cards: Taintless Bid's 2s, E4)."""
+        return self.rules.shown_cards
 
     @property
     def atelier_size(self) -> int:

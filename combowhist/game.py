@@ -534,7 +534,7 @@ class Game:
             return game._replace(winner=declarer, ending=Ending.TAINTLESS, deal=None)
         game = game._check_shame()
         if game.ending is None and declarer is not None:
-            game = game._variant_win(declarer, completed)
+            game = game._variant_win(declarer, completed, self.rounds)
         if game.ending is not None:
             return game._replace(deal=None)
         game = game._lower_w(self.rounds)
@@ -556,13 +556,17 @@ class Game:
             return self
         return self._replace(winning_score=max(self.variant.floor, self.winning_score - 1))
 
-    def _variant_win(self, declarer: int, completed: bool) -> Game:
+    def _variant_win(self, declarer: int, completed: bool, rounds_before: int) -> Game:
+        """The variant's win (R39) after a deal that began with ``rounds_before`` rounds
+        complete. Limited: from the deal that completes the last round on (1.4.x), or only
+        after it (1.5.1, E5)."""
         if not completed or not winning.solitary_highest(self.scores, self.active, declarer):
             return self
         if self.winning_score is not None:
             if self.scores[declarer] >= self.winning_score:
                 return self._replace(winner=declarer, ending=Ending.CLASSIC)
-        elif self.rounds >= self.variant.rounds:
+        elif (self.rounds if self.profile.last_round_can_win
+              else rounds_before) >= self.variant.rounds:
             return self._replace(winner=declarer, ending=Ending.LIMITED)
         return self
 

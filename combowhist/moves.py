@@ -5,7 +5,7 @@ suits as letters or symbols)::
 
     pass · bid trump+lock · trump H · prefer S 4 · prefer none · guess 5 · guess 4 6
     justice QD · plague C · mail left|right|across · send AS 7H 2C · commit KD · take AC
-    atelier JH 9D 3C 2C · refill 5S · play 10H · award 2
+    take AC 5H · atelier JH 9D 3C 2C · refill 5S · play 10H · award 2
 
 Numbers are written in ASCII digits, at most :data:`NUMBER_DIGITS` of them. A move object
 is checked at the door of :meth:`~combowhist.Deal.apply` by :func:`check_move`: each field
@@ -176,13 +176,15 @@ class Commit(Move):
 
 @attrs.frozen(str=False)
 class Take(Move):
-    """D takes an opponent's laid card of the highest rank for Rank Trump (R14)."""
+    """D takes an opponent's laid card of the highest rank for Rank Trump (R14); where only
+    the opponents lay (1.5.1, E2) D names the card of their hand given for it, ``give``."""
 
     card: Card
+    give: Card | None = None
     word: ClassVar[str] = "take"
 
     def __str__(self) -> str:
-        return f"take {self.card}"
+        return f"take {self.card}" if self.give is None else f"take {self.card} {self.give}"
 
 
 @attrs.frozen(str=False)
@@ -280,6 +282,8 @@ def parse_move(text: str, profile: RuleProfile | None = None, players: int = 4) 
         raise NotationError(f"{shown(text)}: write 'prefer SUIT STRENGTH' or 'prefer none'")
     if word == "guess" and args:
         return Guess(tuple(sorted(_number(a, text) for a in args)))
+    if word == "take" and len(args) == 2:
+        return Take(Card.parse(args[0]), Card.parse(args[1]))
     if word in _CARD_MOVES:
         return _CARD_MOVES[word](Card.parse(_one(args, text)))
     if word in ("send", "atelier"):
@@ -318,7 +322,7 @@ _SHAPES: dict[type, dict[str, tuple[type, ...]]] = {
     SetMail: {"direction": (str,)},
     Send: {"cards": (CardSet,)},
     Commit: {"card": (Card,)},
-    Take: {"card": (Card,)},
+    Take: {"card": (Card,), "give": (Card, type(None))},
     SetAtelier: {"cards": (CardSet,)},
     Refill: {"card": (Card,)},
     Play: {"card": (Card,)},

@@ -26,6 +26,7 @@ __all__ = [
     "Goal",
     "GoalKind",
     "PlayRule",
+    "RankLayers",
     "TrickConditions",
     "TrumpRule",
     "combo_worth",
@@ -50,6 +51,14 @@ class TrumpRule(enum.Enum):
     """Trump comes from the laid cards of Rank Trump (R14)."""
     LEFT_OF_DECLARER = "left_of_declarer"
     """The player to the declarer's left names it after preferences (R15)."""
+    RIGHT_OF_DECLARER = "right_of_declarer"
+    """The player to the declarer's right names it after preferences (1.5.1's Master
+    Trump, E3)."""
+
+    @property
+    def chosen_by_opponent(self) -> bool:
+        """Whether an opponent of D names trump after the others' preferences (R15, E3)."""
+        return self in (TrumpRule.LEFT_OF_DECLARER, TrumpRule.RIGHT_OF_DECLARER)
 
 
 class GoalKind(enum.Enum):
@@ -69,6 +78,20 @@ class GoalKind(enum.Enum):
     """More tricks than every other participant (Master's Game)."""
     GUESSED = "guessed"
     """One of the declarer's guesses (Precise, Approximate)."""
+    CAPTURE = "capture"
+    """Bring home every named card of the deck in use, whatever the trick count; the named
+    cards are shown to all from the first lead and kept out of the atelier (1.5.1's
+    Taintless Bid, E4)."""
+
+
+class RankLayers(enum.StrEnum):
+    """Who lays a card face down for Rank Trump (the ``laid_by`` primitive, R14, E2)."""
+
+    ALL = "all"
+    """Every participant; D swaps their own laid card for the one taken (R14)."""
+    OPPONENTS = "opponents"
+    """Only D's opponents; D gives any one card of their hand for the one taken (1.5.1,
+    E2)."""
 
 
 class Event(enum.StrEnum):
@@ -117,6 +140,8 @@ class Goal:
     """Limbo's first part (7 tricks)."""
     last: int = 0
     """Limbo's last part (6 tricks)."""
+    cards: int = 0
+    """The cards a ``capture`` goal names, as a bitmask (the 2s for Taintless Bid)."""
 
     @property
     def first_mask(self) -> int:
@@ -125,14 +150,17 @@ class Goal:
         return (1 << self.first) - 1
 
     def met(self, tricks: int, first_part: int, others: Sequence[int],
-            guesses: Sequence[int]) -> bool:
+            guesses: Sequence[int], captured: bool = False) -> bool:
         """Whether D's trick count meets this goal (R31).
 
         ``tricks`` is D's count, ``first_part`` how many of them came among the first
         ``first`` tricks (Limbo), ``others`` the other participants' counts, ``guesses``
-        D's guesses.
+        D's guesses, ``captured`` whether D brought home every card a ``capture`` goal
+        names (E4).
         """
         kind = self.kind
+        if kind is GoalKind.CAPTURE:
+            return captured
         if kind is GoalKind.MIN_TRICKS:
             return tricks >= self.n
         if kind is GoalKind.MAX_TRICKS:
@@ -190,6 +218,8 @@ class Bid:
     instant_win: bool = False
     """Completing it with a combo worth the profile's ``instant_win_worth`` or more wins the
     game at once (Taintless Master's Game, R35)."""
+    laid_by: RankLayers = RankLayers.ALL
+    """Rank Trump: who lays a card, and so what D gives for the card taken (R14, E2)."""
     # Special bids.
     event: Event | None = None
     """Its pre-game event, if any."""
@@ -211,6 +241,10 @@ class Bid:
     trump_bid_worth: int | None = None
     """Worth when combined with a trump bid not in ``trump_bid_worth_except`` (R10)."""
     trump_bid_worth_except: frozenset[str] = frozenset()
+    direction: str | None = None
+    """Mail and Master's Mail: the fixed direction the cards go (``left``, ``right``);
+    ``None`` for Mail means D chooses it (R19) and for Master's Mail means ``right``
+    (R20)."""
     continues: str | None = None
     """The key this same bid has in the profile it was renamed from, its base (1.4.0's
     ``exact`` is 1.4.1's ``precise``): what ``combowhist rules --diff`` lines up."""
@@ -276,11 +310,13 @@ class TrickConditions:
                 avoid |= 1 << (trick - 1)
         return cls(standard.goal, standard.guesses, greed, avoid)
 
-    def met(self, won: int, others: Sequence[int], guesses: Sequence[int]) -> bool:
+    def met(self, won: int, others: Sequence[int], guesses: Sequence[int],
+            captured: bool = False) -> bool:
         """Whether every condition holds, Greed applied (R31, R32).
 
         ``won`` is the bitmask of trick numbers D brought home (bit ``n - 1`` for trick
-        ``n``), ``others`` the other participants' trick counts, ``guesses`` D's guesses.
+        ``n``), ``others`` the other participants' trick counts, ``guesses`` D's guesses,
+        ``captured`` whether D brought home every card a ``capture`` goal names (E4).
         """
         if won & self.avoid_tricks:  # Lock, Ending Dog; Greed does not touch them (R32)
             return False
@@ -288,8 +324,8 @@ class TrickConditions:
         tricks = won.bit_count()
         first = (won & goal.first_mask).bit_count()
         if not self.greed:
-            return goal.met(tricks, first, others, guesses)
+            return goal.met(tricks, first, others, guesses, captured)
         # R32: the virtual trick disfavors D. Added, it lands in Limbo's first part; taken
         # away, it leaves the last part; the bid must hold both ways.
-        return (goal.met(tricks + 1, first + 1, others, guesses)
-                and goal.met(tricks - 1, first, others, guesses))
+        return (goal.met(tricks + 1, first + 1, others, guesses, captured)
+                and goal.met(tricks - 1, first, others, guesses, captured))

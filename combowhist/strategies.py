@@ -78,6 +78,7 @@ __all__ = [
     "played_deals",
     "played_games",
     "profiles",
+    "reachable_phases",
     "sheet_games",
 ]
 
@@ -169,7 +170,7 @@ def card_sets(
 
 
 def profiles() -> SearchStrategy[RuleProfile]:
-    """One of the built-in editions (``"1.4.1"``, ``"1.4.2"``; R1)."""
+    """One of the built-in editions (:func:`~combowhist.available_profiles`; R1)."""
     return st.sampled_from(available_profiles()).map(load_profile)
 
 
@@ -508,7 +509,28 @@ def deals_at_phase(
     if not isinstance(phase, Phase):
         raise ValueError(f"deals_at_phase needs a Phase, not {phase!r}")
     rules = None if profile is None else _rules(profile)
+    if rules is not None and not _reaches(rules, phase):
+        raise ValueError(f"no deal under profile {rules} reaches phase {phase.value!r}: none "
+                         f"of its bids holds an event that leads there (1.5.1's Mail has a "
+                         f"fixed direction, say)")
     return _at_phase(phase, players, _quiet_profile(rules))
+
+
+def reachable_phases(profile: RuleProfile | str | None = None) -> tuple[Phase, ...]:
+    """The phases some deal under ``profile`` can reach, for :func:`deals_at_phase`: all of
+    them but, in 1.5.1, :attr:`~combowhist.Phase.MAIL` (its Mail has a fixed direction)."""
+    rules = _rules(profile)
+    return tuple(phase for phase in Phase if _reaches(rules, phase))
+
+
+def _reaches(profile: RuleProfile, phase: Phase) -> bool:
+    """Whether some deal under ``profile`` can reach ``phase``: some standard bid alone or
+    with one special bid holds an event that leads there (events belong to single bids)."""
+    test = reaching(phase)
+    return test is None or any(
+        test(ComboBid.unchecked(profile, standard, specials))
+        for standard in profile.standard_bids
+        for specials in [(), *((special,) for special in profile.special_bids)])
 
 
 # -- games -------------------------------------------------------------------------------------

@@ -49,7 +49,8 @@ class PlayerView:
     log: tuple[tuple[int, str], ...]
     """Every move so far as a ``(seat, move)`` pair, the move in notation, as
     :attr:`Deal.log <combowhist.Deal.log>` pairs them; other seats' secret picks show as
-    ``commit ?``, ``send ? ? ?`` and (before the first lead) ``atelier ? ? ? ?``."""
+    ``commit ?``, ``send ? ? ?``, ``take AC ?`` (the card D gives, E2) and (before the
+    first lead) ``atelier ? ? ? ?``."""
     declarer: int | None
     combo: ComboBid | None
     trump: Suit | None
@@ -76,6 +77,10 @@ class PlayerView:
     """The highest combo bid of the auction so far (public, R11)."""
     played: CardSet
     """Every card played to a trick so far, the current trick's included."""
+    shown: tuple[CardSet, ...]
+    """Per seat, the cards of its hand a capture goal shows to everyone from the first lead
+    on (Taintless Bid's 2s, E4); empty sets otherwise. D's own exposed cards are
+    :attr:`exposed`."""
     profile: RuleProfile = attrs.field(repr=False)
     """The rules the deal is played under."""
     _legal: LegalMoves = attrs.field(
@@ -111,6 +116,7 @@ class PlayerView:
         led = bool(state.winners or state.trick)  # R30: exposure starts with the first lead
         laid: tuple[Card | None, ...] = ()
         exposed = sent = received = 0
+        shown = (0,) * players
         declarer = trump = None
         if contract is not None:
             declarer = contract.declarer
@@ -119,6 +125,8 @@ class PlayerView:
                          for s, c in enumerate(contract.laid))
             if led:
                 exposed = _exposed(state, contract)
+                named = contract.combo.shown_cards
+                shown = tuple(hand & named for hand in state.hands)
             sent, received = _exchanged(state, contract, seat)
             trump = contract.trump_suit
         if state.trump >= 0:
@@ -155,6 +163,7 @@ class PlayerView:
             result=state.result,
             high_bid=state.auction.high,
             played=CardSet(_played(state)),
+            shown=tuple(CardSet(cards) for cards in shown),
             profile=table.profile,
             legal=legal if can_move else LegalMoves(),
         )
@@ -193,6 +202,7 @@ class PlayerView:
             "result": None if self.result is None else _result_to_data(self.result),
             "high_bid": None if self.high_bid is None else str(self.high_bid),
             "played": str(self.played),
+            "shown": [str(cards) for cards in self.shown],
         }
 
     @classmethod
@@ -253,6 +263,7 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
         received=CardSet.parse(data["received"]), can_move=data["can_move"],
         result=result, high_bid=combo(data["high_bid"]), played=CardSet.parse(data["played"]),
+        shown=tuple(CardSet.parse(text) for text in data.get("shown", [""] * players)),
         profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
     )
 
@@ -311,7 +322,7 @@ def _visible(cells: list[LogCell], state: State, seat: int) -> VisibleLog:
         if rules.shown is everyone or mover == seat or rules.shown(state, mover, seat):
             log.append((mover, str(move)))
         else:
-            log.append((mover, rules.hidden))
+            log.append((mover, rules.concealed(move)))
     return tuple(log)
 
 

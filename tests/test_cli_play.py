@@ -144,7 +144,7 @@ def test_issue10_phases_are_announced_with_who_decides(tmp_path: Path) -> None:
     screen, _ = scripted(tmp_path, argv, wishes, 2)
     assert re.search(r"^Auction: .+ \(R5-R7\)\. (You|Player \d) to bid\.$", screen, re.MULTILINE)
     assert ("Rank Trump: every player lays a card face down; the declarer takes the highest, "
-            "and its suit is trump (R14).") in screen
+            "and its suit is trump (R14, E2).") in screen
     assert re.search(r"^Play: (you lead|player \d leads) trick 1", screen, re.MULTILINE)
     assert re.search(r"^Mail: (you choose|player \d chooses) the direction", screen,
                      re.MULTILINE)

@@ -7,9 +7,9 @@ also run under 1.4.1, where it does not change.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+import edition_tables
 import pytest
 from rulebook_tex import tex_table
 
@@ -24,7 +24,7 @@ from combowhist import (
     load_profile,
     load_profile_file,
 )
-from combowhist.bids import Bid, GoalKind, TrickConditions
+from combowhist.bids import Bid, TrickConditions
 from combowhist.events import (
     CheatBeforeBid,
     CheatReversed,
@@ -36,73 +36,15 @@ from combowhist.game import Outcome
 
 EDITION = "1.4.0"
 LANGUAGES = ("en", "sv")
-DASHES = {"—", "–", "-"}
-YES_NO = {"yes": True, "no": False, "ja": True, "nej": False}
-NON_TRUMP_WORDS = {"non-trump bids", "icke-trumf-bud"}
 RENAMED = {"exact": "precise", "start": "hurry", "triumph_trump": "justice"}
 """1.4.0's keys of the bids 1.4.1 renamed, and the 1.4.1 keys they continue."""
 
 
 def bid_named(designation: str, language: str) -> Bid:
-    profile = load_profile(EDITION)
-    found = [b for b in profile.bids.values() if b.names[language] == designation]
-    assert len(found) == 1, f"{designation!r} names {len(found)} bids of {EDITION}"
-    return found[0]
+    return edition_tables.bid_named(EDITION, designation, language)
 
 
-def plain(text: str) -> str:
-    """A profile's rules text without its markup, as the rulebook source reads."""
-    return " ".join(re.sub(r"</?i>", "", text).split())
-
-
-def table_params(kind: str) -> list[object]:
-    return [pytest.param(language, row, id=f"{language}-{row[0]}")
-            for language in LANGUAGES for row in tex_table(EDITION, language, kind)]
-
-
-# -- the tables, row by row ----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("language", "row"), table_params("standard"))
-def test_140_section4_standard_bid_table_row(language: str, row: list[str]) -> None:
-    designation, worth, score, trump, tricks, rules = row
-    bid = bid_named(designation, language)
-    assert bid.standard
-    assert load_profile(EDITION).bid(designation) is bid
-    assert bid.worth == int(worth)
-    assert bid.score == (None if score == "*" else int(score))
-    assert bid.has_trump is YES_NO[trump]
-    assert bid.goal is not None
-    if tricks.startswith("min "):
-        assert (bid.goal.kind, bid.goal.n) == (GoalKind.MIN_TRICKS, int(tricks[4:]))
-    elif tricks == "13":  # all of them
-        assert (bid.goal.kind, bid.goal.n) == (GoalKind.MIN_TRICKS, 13)
-    elif tricks == "0":
-        assert (bid.goal.kind, bid.goal.n) == (GoalKind.MAX_TRICKS, 0)
-    else:
-        assert tricks in ("varies", "varierar")
-        assert bid.goal.kind not in (GoalKind.MIN_TRICKS, GoalKind.MAX_TRICKS)
-    assert plain(bid.rules[language]) == rules
-
-
-@pytest.mark.parametrize(("language", "row"), table_params("special"))
-def test_140_section5_special_bid_table_row(language: str, row: list[str]) -> None:
-    designation, worth, order, incompatibility, rules = row
-    bid = bid_named(designation, language)
-    assert not bid.standard
-    assert bid.worth == int(worth.split(" or ")[0])
-    assert bid.trump_bid_worth == (int(worth.split(" or ")[1]) if " or " in worth else None)
-    assert bid.order == (None if order in DASHES else int(order))
-    listed: set[str] = set()
-    if incompatibility not in DASHES:
-        for name in incompatibility.split(", "):
-            if name in NON_TRUMP_WORDS:
-                listed |= {b.key for b in load_profile(EDITION).standard_bids
-                           if not b.has_trump}
-            else:
-                listed.add(bid_named(name, language).key)
-    assert listed <= bid.incompatible  # the column lists one direction (R7)
-    assert plain(bid.rules[language]) == rules
+# -- the tables (their rows are checked in test_edition_tables.py) ----------------------------
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -279,9 +221,21 @@ def test_a_house_rule_renames_a_bid_with_continues(tmp_path: Path) -> None:
      '[bids.nil]\ncontinues = "zero"\nen = "Nil"\nsv = "Nil"\n',
      "bid 'zero' is renamed twice"),
     ('[bids.zero]\ncontinues = "zero"\n', "bids.zero.continues: a bid continues another key"),
+    # 1.5.1's primitives (test_edition_151.py)
+    ('[bids.mail]\ndirection = "across"\n', "bids.mail.direction: unknown 'across'"),
+    ('[bids.lock]\ndirection = "left"\n', "bids.lock.direction: goes only with event"),
+    ('[bids.trump]\nlaid_by = "opponents"\n', "bids.trump.laid_by: goes only with trump"),
+    ('[bids.rank_trump]\nlaid_by = "nobody"\n', "bids.rank_trump.laid_by: unknown 'nobody'"),
+    ('[bids.zero]\ngoal = { capture = "" }\n', "bids.zero.goal: expected"),
+    ('[bids.zero]\ngoal = { capture = "2X" }\n', "bids.zero.goal.capture:"),
+    ('[bids.nil]\nremoved = true\n', "bids.nil.removed: the base profile has no bid 'nil'"),
+    ('[bids.zero]\nremoved = true\nworth = 1\n', "bids.zero.removed: a row that removes"),
+    ('[winning]\nlast_round_can_win = 1\n', "winning.last_round_can_win: expected true or"),
+    ('[terms]\nscore = { en = "Points", sv = "Poäng" }\n', "terms.score: unknown key"),
+    ('[terms]\nworth = { en = "Rank" }\n', "terms.worth.sv: missing"),
 ])
-def test_a_bad_rename_is_a_profile_error_naming_the_key(tmp_path: Path, rows: str,
-                                                        message: str) -> None:
+def test_a_bad_house_rule_row_is_a_profile_error_naming_the_key(tmp_path: Path, rows: str,
+                                                               message: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(f'base = "1.4.2"\nname = "bad"\n\n{rows}', encoding="utf-8")
     with pytest.raises(ProfileError) as error:

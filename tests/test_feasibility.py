@@ -17,6 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from combowhist import ComboBid, InvalidBidError, RuleProfile, load_profile, load_profile_file
+from combowhist.combos import ComboSpace
 from combowhist.feasibility import Witness, impossibility, is_possible, witness
 
 PROFILES = ("1.4.1", "1.4.2")
@@ -376,3 +377,18 @@ def test_r8_house_rule_without_r8_allows_impossible_bids(tmp_path: Path) -> None
     assert not is_possible(combo, 4)
     with pytest.raises(InvalidBidError, match=r"\(R8\)"):
         ComboBid.parse("zero+greed", "1.4.2")
+
+
+@pytest.mark.parametrize(("profile_name", "forbidden"), [("1.5.1", False), ("1.4.2", True)])
+@pytest.mark.parametrize("participants", PARTICIPANTS)
+def test_r8_151_forbids_no_combo_bid(profile_name: str, forbidden: bool,
+                                     participants: int) -> None:
+    """1.5.1 allows impossible combo bids: the auction's combo bids are every structurally
+    valid combo worth enough (R7), impossible ones included; 1.4.2 leaves R8's out."""
+    profile = load_profile(profile_name)
+    assert profile.forbid_impossible_bids is forbidden
+    worthy = [c for c in structurally_valid(profile) if c.worth >= profile.min_worth]
+    impossible = sum(not is_possible(c, participants) for c in worthy)
+    assert impossible > 0  # the tables hold impossible combos (Zero + Greed, …)
+    offered = len(ComboSpace(profile, participants))
+    assert offered == len(worthy) - (impossible if forbidden else 0)

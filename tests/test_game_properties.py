@@ -29,6 +29,7 @@ from combowhist import (
     Game,
     IntentionalCheat,
     InvalidBidError,
+    NotationError,
     OpponentCheated,
     Outcome,
     Variant,
@@ -37,7 +38,7 @@ from combowhist import (
 from combowhist.bots import RandomBot, play_game
 from combowhist.strategies import combo_bids
 
-EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 BAN_BELOW = -5
 """R36: a score below this bans a player from bidding."""
 SHAME_AT = -5
@@ -48,14 +49,23 @@ TAINTLESS = (
     "taintless_masters_game+ending_dog+open_hand",  # 12
     "taintless_masters_game+open_hand+penalty",  # 13
     "taintless_masters_game+greed+open_hand+penalty+plague",  # 15
+    "taintless_bid+ending_dog+open_hand",  # 12 (1.5.1)
+    "taintless_bid+open_hand+penalty",  # 13
+    "taintless_bid+open_hand+penalty+plague+lock",  # 17
 )
+INSTANT_WINS = ("taintless_masters_game", "taintless_bid")
+"""R35: the standard bids whose completion at worth 13 or more wins at once (1.5.1's
+Taintless Bid replaces Taintless Master's Game)."""
+LAST_ROUND_WINS = {"1.5.1": False}
+"""E5: whether the deal that completes a limited game's last round can win (R39: yes, but
+not in 1.5.1)."""
 
 def valid_combo(text: str, game: Game) -> bool:
     """Whether ``text`` is a legal combo bid in ``game``'s edition (1.4.0's Taintless
-    Master's Game takes all 13 tricks and excludes Plague)."""
+    Master's Game takes all 13 tricks and excludes Plague; 1.5.1 has Taintless Bid)."""
     try:
         ComboBid.parse(text, game.profile, len(game.participants))
-    except InvalidBidError:
+    except (InvalidBidError, NotationError):
         return False
     return True
 
@@ -84,7 +94,7 @@ def next_active(active: tuple[int, ...], dealer: int) -> int:
 
 def combo_score(combo: ComboBid) -> int:
     """The standard bid's Score, the combo's worth for Taintless Master's Game (R34)."""
-    if combo.standard.key == "taintless_masters_game":
+    if combo.standard.key in INSTANT_WINS:
         return combo.worth
     score = combo.standard.score
     assert score is not None
@@ -192,7 +202,7 @@ def check_ending(game: Game) -> None:
     assert isinstance(last, DealRecord)
     assert (last.declarer, last.completed) == (winner, True)
     assert last.combo is not None
-    taintless = last.combo.standard.key == "taintless_masters_game"
+    taintless = last.combo.standard.key in INSTANT_WINS
     if game.ending is Ending.TAINTLESS:
         assert taintless
         assert last.combo.worth >= INSTANT
@@ -406,6 +416,7 @@ class Model:
     def __init__(self, game: Game) -> None:
         self.players = game.players
         self.variant = game.variant
+        self.last_round_wins = LAST_ROUND_WINS.get(game.profile.key, True)
         self.scores = [0] * game.players
         self.potentials = [0] * game.players
         self.active = tuple(range(game.players))
@@ -449,9 +460,10 @@ class Model:
             self.deal()
             return
         self.dealt.add(self.dealer)
+        rounds_before = self.rounds
         round_ended = self.round_complete()
         assert combo is not None
-        if outcome.completed and combo.standard.key == "taintless_masters_game" and (
+        if outcome.completed and combo.standard.key in INSTANT_WINS and (
                 combo.worth >= INSTANT):
             self.ending, self.winner = Ending.TAINTLESS, declarer
             return
@@ -461,7 +473,8 @@ class Model:
             if self.w is not None and self.scores[declarer] >= self.w:
                 self.ending, self.winner = Ending.CLASSIC, declarer
                 return
-            if self.w is None and self.rounds >= self.variant.rounds:
+            rounds = self.rounds if self.last_round_wins else rounds_before
+            if self.w is None and rounds >= self.variant.rounds:
                 self.ending, self.winner = Ending.LIMITED, declarer
                 return
         if round_ended and self.w is not None:

@@ -362,7 +362,7 @@ def test_section1_fewer_than_three_players_raises(profile_name: str, players: in
 
 
 def test_r1_available_profiles_and_aliases() -> None:
-    assert available_profiles() == ("1.4.0", "1.4.1", "1.4.2")
+    assert available_profiles() == ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
     assert DEFAULT_PROFILE == "1.4.2"
     assert load_profile() is load_profile("1.4.2")
     assert load_profile("en-1.4.1") is load_profile("1.4.1")

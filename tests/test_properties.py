@@ -63,9 +63,10 @@ from combowhist.strategies import (
     hands,
     move_sequences,
     played_deals,
+    reachable_phases,
 )
 
-EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 TABLES = pytest.mark.parametrize(
     ("players", "profile"), [(p, e) for p in (3, 4) for e in EDITIONS]
 )
@@ -122,7 +123,7 @@ def states(deal: Deal) -> Iterator[Deal]:
 
 def any_point(players: int, profile: str) -> st.SearchStrategy[Deal]:
     """A deal anywhere: a random walk's end, or a point in a drawn phase."""
-    at_phase = st.sampled_from(list(Phase)).flatmap(
+    at_phase = st.sampled_from(reachable_phases(profile)).flatmap(
         lambda phase: deals_at_phase(phase, players, profile)
     )
     return st.one_of(played_deals(players, profile, with_scores=True), at_phase)
@@ -233,17 +234,18 @@ def candidate_moves(deal: Deal) -> list[Move]:
     if deal.high_bid is not None:
         out.append(MakeBid(deal.high_bid))  # equal worth: legal only with more potentials
         foreign = load_profile("1.4.2" if rules.key != "1.4.2" else "1.4.1")
-        if all(b.key in foreign.bids for b in deal.high_bid.bids):  # 1.4.0 renames some
+        # 1.4.0 and 1.5.1 rename some bids; 1.5.1 allows impossible ones (R8)
+        with contextlib.suppress(NotationError, InvalidBidError):
             out.append(MakeBid(ComboBid.parse(str(deal.high_bid), foreign)))
     # Built without the constructor's checks: worthless (R7), impossible (R8), incompatible
     # (R7): apply checks every bid again.
     bid = rules.bid
     unchecked = ComboBid.unchecked
     out += [
-        MakeBid(unchecked(rules, bid("bid_of_shame"), ())),
+        MakeBid(unchecked(rules, rules.standard_bids[0], ())),  # Bid of Shame, worth 0
         MakeBid(unchecked(rules, bid("zero"), (bid("greed"),))),
-        MakeBid(unchecked(rules, bid("Precise" if "precise" in rules.bids else "Exact"),
-                          (bid("greed"),))),
+        MakeBid(unchecked(rules, next(b for b in rules.standard_bids if b.guesses == 1),
+                          (bid("greed"),))),  # Precise: Exact in 1.4.0, Certainty in 1.5.1
         MakeBid(unchecked(rules, bid("grill"), (bid("open_trump"),))),
         MakeBid(unchecked(rules, bid("trump"), (bid("atelier"), bid("open_hand")))),
         MakeBid(unchecked(rules, bid("trump"), (bid("lock"), bid("lock")))),
@@ -451,6 +453,18 @@ STANDARD_GOALS = {
     ),
 }
 """R31: what D's trick count must satisfy; ``first`` is D's tricks among the first 7."""
+STANDARD_GOALS.update({  # 1.5.1's names of the same bids
+    "misery": STANDARD_GOALS["bid_of_shame"],
+    "uncertainty": STANDARD_GOALS["approximate"],
+    "abundance": STANDARD_GOALS["game"],
+    "master_misery": STANDARD_GOALS["masters_bid_of_shame"],
+    "certainty": STANDARD_GOALS["precise"],
+    "master_abundance": STANDARD_GOALS["masters_game"],
+    "master_trump": STANDARD_GOALS["masters_trump"],
+    "taintless_bid": lambda t, first, others, guesses: True,  # cards, not tricks: see below
+})
+TWOS = CardSet.parse("2C 2D 2H 2S")
+"""E4: 1.5.1's Taintless Bid asks D to bring home every 2 of the deck in use."""
 ALL_TRICKS_GOALS = {"1.4.0": {"taintless_masters_game": lambda t, first, others, guesses:
                               t == 13}}
 """Where an edition's goal differs: 1.4.0's Taintless Master's Game takes all 13 tricks."""
@@ -512,6 +526,9 @@ def expected_points(deal: Deal) -> tuple[bool, int, bool, bool]:
                                                                      guesses)
     else:
         completed = goal(t, first, others, guesses)
+    if combo.standard.key == "taintless_bid":
+        twos = TWOS & deal.profile.deck(deal.players)
+        completed = completed and twos <= CardSet(deal.taken[declarer])
     if combo.has("lock"):
         completed = completed and not any(n < 3 for n in won)
     if combo.has("ending_dog"):
@@ -529,8 +546,8 @@ def expected_points(deal: Deal) -> tuple[bool, int, bool, bool]:
     if not completed:
         return False, FAIL_POINTS + (FAIL_POINTS if combo.has("penalty") else 0), beplagued, \
             False
-    base = combo.worth if combo.standard.key == "taintless_masters_game" else \
-        combo.standard.score
+    base = combo.worth if combo.standard.key in ("taintless_masters_game", "taintless_bid") \
+        else combo.standard.score
     assert base is not None
     points = base + (1 if combo.has("greed") else 0) + (1 if honorable else 0)
     return True, points, beplagued, honorable
@@ -681,6 +698,10 @@ def mail_knowledge(deal: Deal, seat: int) -> CardSet:
     return known
 
 
+OPPONENTS_LAY = {"1.5.1"}
+"""E2: the editions where only D's opponents lay a Rank Trump card."""
+
+
 def public_knowledge(deal: Deal) -> CardSet:
     """The cards every seat may know of now (R11): cards played, the card of justice,
     revealed Rank Trump cards (R14), atelier refills, and from the first lead D's exposed
@@ -692,10 +713,12 @@ def public_knowledge(deal: Deal) -> CardSet:
             known |= move.card.mask
         elif isinstance(move, Commit):
             commits |= move.card.mask
-    if commits.bit_count() == deal.players:
-        known |= commits
     combo, declarer = deal.combo, deal.declarer
+    if commits.bit_count() == deal.players - (deal.profile.key in OPPONENTS_LAY):
+        known |= commits
     if combo is not None and declarer is not None and first_lead_made(deal):
+        if combo.standard.key == "taintless_bid":  # E4: who holds each 2, for all to see
+            known |= sum(hand.mask for hand in deal.hands) & TWOS.mask
         hand = deal.hands[declarer]
         if combo.has("open_hand"):
             known |= hand.mask
@@ -713,7 +736,19 @@ def may_know(deal: Deal, seat: int, public: CardSet | None = None) -> CardSet:
     """Every card ``seat`` may know of now (R11): the public ones, its own hand now and as
     dealt (so its own laid Rank Trump card), and its Mail cards (R19, R20)."""
     known = public if public is not None else public_knowledge(deal)
-    return known | deal.hands[seat] | deal.dealt_hands[seat] | mail_knowledge(deal, seat)
+    return (known | deal.hands[seat] | deal.dealt_hands[seat] | mail_knowledge(deal, seat)
+            | gift_knowledge(deal, seat))
+
+
+def gift_knowledge(deal: Deal, seat: int) -> CardSet:
+    """E2: the card D gave for the Rank Trump card taken, known to D and to whom it went
+    (the owner of the card taken)."""
+    for mover, move in deal.log:
+        if isinstance(move, Take) and move.give is not None:
+            owner = next(m for m, c in deal.log if isinstance(c, Commit) and c.card == move.card)
+            if seat in (mover, owner):
+                return CardSet(move.give.mask)
+    return CardSet()
 
 
 def view_cards(deal: Deal, seat: int) -> set[Card]:

@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RULINGS_PAGE = ROOT / "docs" / "rulings.rst"
 SHARED_RULINGS = ROOT.parent / "shared" / "rules" / "RULINGS.md"
 CITATION = re.compile(r"\bR(\d+)\b")
+EDITION_CITATION = re.compile(r"\bE([1-9]\d*)\b")
+"""The editions' rulings (E1, E2, …), published in the page's last section."""
 
 
 def published() -> dict[str, str]:
@@ -51,6 +53,11 @@ def _plain(text: str) -> str:
     return " ".join(text.split()).strip()
 
 
+def published_edition_rulings() -> set[str]:
+    page = RULINGS_PAGE.read_text(encoding="utf-8")
+    return {f"E{n}" for n in re.findall(r"^\.\. _e(\d+):\n\nE\1 \S", page, flags=re.MULTILINE)}
+
+
 def cited_in_code() -> set[str]:
     package = ROOT / "combowhist"
     cited: set[str] = set()
@@ -64,6 +71,15 @@ def test_every_ruling_the_code_cites_is_published_with_an_anchor() -> None:
     assert len(cited) >= 41  # the code cites R1-R41 today
     missing = sorted(cited - set(published()), key=lambda r: int(r[1:]))
     assert not missing, f"rulings cited in combowhist/ but not in docs/rulings.rst: {missing}"
+
+
+def test_every_edition_ruling_the_code_cites_is_published_with_an_anchor() -> None:
+    package = ROOT / "combowhist"
+    cited = {f"E{n}" for path in [*package.rglob("*.py"), *package.rglob("*.toml")]
+             for n in EDITION_CITATION.findall(path.read_text(encoding="utf-8"))}
+    assert {"E1", "E2", "E3", "E4", "E5"} <= cited
+    missing = sorted(cited - published_edition_rulings())
+    assert not missing, f"edition rulings cited in combowhist/ but not in docs: {missing}"
 
 
 def test_each_published_ruling_has_its_text() -> None:

@@ -110,6 +110,7 @@ _WIN_CALIBRATION: dict[TrumpRule, tuple[float, float]] = {
     TrumpRule.NONE: (-0.75, 1.7),
     TrumpRule.RANK: (-0.55, 1.6),
     TrumpRule.LEFT_OF_DECLARER: (-0.75, 1.5),
+    TrumpRule.RIGHT_OF_DECLARER: (-0.75, 1.5),  # as the left-hand chooser: not measured
 }
 """For each trump rule: what to add to the shrunk estimate, and the spread (standard
 deviation) of the tricks around it, as measured in games between heuristic bots."""
@@ -163,7 +164,7 @@ class _Assessment:
             return max(e for s, e in enumerate(self.by_trump) if s not in self.longest)
         if rule is TrumpRule.RANK:
             return sum(self.by_trump) / 4
-        if rule is TrumpRule.LEFT_OF_DECLARER:
+        if rule.chosen_by_opponent:
             return min(self.by_trump)
         return max(self.by_trump)
 
@@ -216,7 +217,7 @@ class _Way(enum.Enum):
 def _way(standard: Bid) -> _Way:
     goal = standard.goal
     assert goal is not None
-    if goal.kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST):
+    if goal.kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST, GoalKind.CAPTURE):
         return _Way.WIN
     if goal.kind in (GoalKind.MAX_TRICKS, GoalKind.NOT_MOST, GoalKind.LEAST):
         return _Way.DUCK
@@ -243,6 +244,8 @@ def _trick_bound(standard: Bid, players: int) -> float:
         return _not_most_bound(players) + 0.5
     if goal.kind is GoalKind.LEAST:  # measured
         return 1.5 if players == 4 else 3.0
+    if goal.kind is GoalKind.CAPTURE:  # not measured: every named card asks near all tricks
+        return HAND_SIZE - 2.0
     return goal.n
 
 

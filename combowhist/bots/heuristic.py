@@ -188,6 +188,8 @@ def _declarer_aim(sight: _Sight) -> _Aim:
         return _Aim.LOSE if mine <= goal.n - greed else _Aim.ANY
     if kind in (GoalKind.NOT_MOST, GoalKind.LEAST):
         return _Aim.LOSE
+    if kind is GoalKind.CAPTURE:  # win the tricks a named card falls in (E4)
+        return _Aim.WIN if any(goal.cards >> c & 1 for _, c in sight.trick) else _Aim.ANY
     if kind is GoalKind.LIMBO:
         first = sum(1 for w in sight.winners[: goal.first] if w == sight.declarer)
         if number <= goal.first:
@@ -462,13 +464,15 @@ class HeuristicBot:
                                                           card_strength(c, sight.iron), c))])
 
     def _take(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
-        own = sight.laid[sight.seat]
-        def tricks(card: int) -> float:
-            hand = sight.hand & ~(1 << own) | 1 << card
+        """The laid card (and, where D gives any card for it, the card given: E2) that
+        leaves the hand the most tricks with its suit as trump."""
+        def tricks(move: Take) -> float:
+            give = sight.laid[sight.seat] if move.give is None else move.give.index
+            hand = sight.hand & ~(1 << give) | 1 << move.card.index
             unseen = sight.deck & ~hand
-            return _winning_tricks(hand, unseen, card // 13, sight.players, sight.iron)
-        cards = [m.card.index for m in moves if isinstance(m, Take)]
-        return Take(ALL_CARDS[max(cards, key=tricks)])
+            return _winning_tricks(hand, unseen, move.card.index // 13, sight.players,
+                                   sight.iron)
+        return max((m for m in moves if isinstance(m, Take)), key=tricks)
 
     def _guess(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         combo = sight.combo

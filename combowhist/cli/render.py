@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from combowhist.bids import ComboBid, Event, Goal, GoalKind
+from combowhist.bids import ComboBid, Event, Goal, GoalKind, RankLayers
 from combowhist.cards import CardSet, Suit
 from combowhist.deal import Deal
 from combowhist.game import Game
@@ -15,7 +15,7 @@ from combowhist.moves import Move
 from combowhist.profiles import RuleProfile
 from combowhist.records import DealRecord
 from combowhist.rules.outcome import bid_points
-from combowhist.rules.setup import mail_target, masters_mail_target
+from combowhist.rules.setup import mail_target, masters_mail_target, trump_chooser
 from combowhist.state import DealResult, Phase
 from combowhist.views import HIDDEN_ATELIER, HIDDEN_SEND, PlayerView
 
@@ -56,7 +56,7 @@ def hand_text(cards: CardSet) -> str:
 def bid_text(combo: ComboBid, language: str = "en") -> str:
     """A combo bid as people read it, with the notation to type and its worth:
     ``Trump + Lock (trump+lock, worth 5)``."""
-    return f"{combo.name(language)} ({combo}, worth {combo.worth})"
+    return f"{combo.name(language)} ({combo}, {combo.profile.term('worth').lower()} {combo.worth})"
 
 
 def contract_text(declarer: int | None, deal: Deal | PlayerView, name: Namer,
@@ -98,6 +98,8 @@ def _goal_phrase(goal: Goal, greed: bool, guesses: Sequence[int]) -> str:
                 else "no more tricks than any other player")
     if kind is GoalKind.SOLITARY_MOST:
         return f"{'at least 2 ' if greed else ''}more tricks than every other player"
+    if kind is GoalKind.CAPTURE:
+        return f"every one of {CardSet(goal.cards)} in the deck brought home (E4)"
     if not guesses:
         return "the number of tricks guessed (R16)"
     if greed:
@@ -239,9 +241,10 @@ def _seen_text(mover: int, text: str, before: PlayerView, name: Namer,
 def _mail_from(before: PlayerView, seat: int, name: Namer) -> str:
     """``by Mail from player 3``: who passed ``seat`` the cards of the exchange that the
     move after ``before`` completed (R19, R20)."""
-    how = "Mail" if before.phase is Phase.SEND else "Master's Mail"
+    masters = before.phase is not Phase.SEND
+    how = _event_bid(before, Event.MASTERS_MAIL if masters else Event.MAIL)
     givers = [s for s in range(before.players)
-              if s != seat and not (how != "Mail" and s == before.declarer)
+              if s != seat and not (masters and s == before.declarer)
               and _send_target(s, before) == seat]
     return f"by {how} from {' and '.join(name(s) for s in givers)}"
 
@@ -253,7 +256,9 @@ def _send_target(mover: int, before: PlayerView) -> int:
         assert before.mail_direction is not None
         return mail_target(before.mail_direction, mover, before.players)
     assert before.declarer is not None
-    return masters_mail_target(mover, before.declarer, before.players)
+    assert before.combo is not None
+    return masters_mail_target(mover, before.declarer, before.players,
+                               before.combo.rules.masters_mail_direction)
 
 
 def _consequences(before: PlayerView, after: PlayerView, name: Namer,
@@ -273,6 +278,8 @@ def _consequences(before: PlayerView, after: PlayerView, name: Namer,
     first_lead = not (before.trick or before.trick_winners) and after.trick
     if first_lead and after.exposed:
         lines.append(f"  -> shown by the declarer from now on: {hand_text(after.exposed)}")
+    if first_lead and any(after.shown):
+        lines.append(f"  -> shown to all from now on: {_shown_text(after, name)} (E4)")
     if len(after.trick_winners) > len(before.trick_winners):
         lines.append(f"  -> trick {len(after.trick_winners)} to "
                      f"{name(after.trick_winners[-1])}")
@@ -304,33 +311,43 @@ def phase_text(view: PlayerView, name: Namer) -> str:
         return f"Trump: {_does(to_move, 'name')} the trump suit (R13, R15)."
     if phase is Phase.PREFERENCE:
         assert view.declarer is not None
-        return (f"Master's Trump: {name((view.declarer + 1) % view.players)} will choose "
-                f"trump; first the other opponents state a preferred suit with a strength "
-                f"1-5, or abstain (R15).")
+        assert view.combo is not None
+        chooser = trump_chooser(view.combo.standard.trump, view.declarer, view.players)
+        return (f"{view.combo.standard.name()}: {name(chooser)} will choose trump; first the "
+                f"other opponents state a preferred suit with a strength 1-5, or abstain "
+                f"(R15).")
     if phase is Phase.RANK_COMMIT:
-        return ("Rank Trump: every player lays a card face down; the declarer takes the "
-                "highest, and its suit is trump (R14).")
+        assert view.combo is not None
+        who = ("every player lays" if view.combo.standard.laid_by is RankLayers.ALL
+               else "every opponent of the declarer lays")
+        return (f"Rank Trump: {who} a card face down; the declarer takes the highest, and "
+                f"its suit is trump (R14, E2).")
     if phase is Phase.RANK_TAKE:
+        assert view.combo is not None
+        give = ("" if view.combo.standard.laid_by is RankLayers.ALL
+                else ", giving any card of their hand for it")
         return (f"Rank Trump: {_does(declarer, 'take')} one of the opponents' laid cards of the "
-                f"highest rank (R14).")
+                f"highest rank{give} (R14, E2).")
     if phase is Phase.GUESS:
         assert view.combo is not None
         count = "one number" if view.combo.standard.guesses == 1 else "two different numbers"
         return f"Guess: {_does(declarer, 'guess')} {count} of tricks, 0-13 (R16)."
     if phase is Phase.JUSTICE:
-        return (f"Justice: {_does(declarer, 'name')} the card of justice; its trick goes to "
-                f"whom the declarer awards it (R17, R29).")
+        return (f"{_event_bid(view, Event.JUSTICE)}: {_does(declarer, 'name')} the card of "
+                f"justice; its trick goes to whom the declarer awards it (R17, R29).")
     if phase is Phase.PLAGUE:
         return f"Plague: {_does(declarer, 'name')} the plague suit (R18)."
     if phase is Phase.MAIL:
-        return (f"Mail: {_does(declarer, 'choose')} the direction; then every player passes "
-                f"3 cards that way (R19).")
+        return (f"{_event_bid(view, Event.MAIL)}: {_does(declarer, 'choose')} the direction; "
+                f"then every player passes 3 cards that way (R19).")
     if phase is Phase.SEND:
-        return (f"Mail: every player picks 3 cards to pass {view.mail_direction}; the cards "
-                f"change hands when all have picked (R19).")
+        return (f"{_event_bid(view, Event.MAIL)}: every player picks 3 cards to pass "
+                f"{view.mail_direction}; the cards change hands when all have picked (R19).")
     if phase is Phase.MASTERS_MAIL:
-        return (f"Master's Mail: each opponent of {declarer} picks 3 cards to pass to the "
-                f"right, skipping {declarer} (R20).")
+        assert view.combo is not None
+        return (f"{_event_bid(view, Event.MASTERS_MAIL)}: each opponent of {declarer} picks 3 "
+                f"cards to pass to the {view.combo.rules.masters_mail_direction}, skipping "
+                f"{declarer} (R20).")
     if phase is Phase.ATELIER:
         return (f"Atelier: {_does(declarer, 'pick')} cards to lie face up; they stay in the hand "
                 f"(R21).")
@@ -342,8 +359,21 @@ def phase_text(view: PlayerView, name: Namer) -> str:
     if phase is Phase.REFILL:
         return f"Refill: {_does(declarer, 'move')} a card of the hand into the atelier (R21)."
     if phase is Phase.AWARD:
-        return f"Justice: {_does(declarer, 'award')} the trick holding the card of justice (R29)."
+        return (f"{_event_bid(view, Event.JUSTICE)}: {_does(declarer, 'award')} the trick "
+                f"holding the card of justice (R29).")
     return "The deal is over."
+
+
+def _event_bid(view: PlayerView, event: Event) -> str:
+    """The name of the contract's special bid that holds ``event`` (Master's Mail is
+    Master Mail in 1.5.1)."""
+    assert view.combo is not None
+    return next(bid.name() for bid in view.combo.specials if bid.event is event)
+
+
+def _shown_text(view: PlayerView, name: Namer) -> str:
+    """``player 2 2C 2H, you 2S``: who holds the cards a capture goal shows (E4)."""
+    return ", ".join(f"{name(seat)} {cards}" for seat, cards in enumerate(view.shown) if cards)
 
 
 def _does(who: str, verb: str) -> str:
@@ -372,6 +402,8 @@ def view_text(view: PlayerView, name: Namer, deal_number: int | None = None,
         lines.append("trick: " + ", ".join(f"{name(s)} {c}" for s, c in view.trick))
     if view.exposed:
         lines.append(f"shown by the declarer: {hand_text(view.exposed)}")
+    if any(view.shown):
+        lines.append(f"shown to all: {_shown_text(view, name)}")
     lines.append(f"your hand: {hand_text(view.hand)}")
     return "\n".join(lines)
 
@@ -417,8 +449,10 @@ def record_text(record: DealRecord) -> str:
 def game_end_text(game: Game, names: Sequence[str] | None = None) -> str:
     """Who won and how, after the game is over."""
     assert game.ending is not None
+    instant = next((bid for bid in game.profile.standard_bids if bid.instant_win), None)
     how = {
-        "taintless": "with a Taintless Master's Game worth 13 or more (R35)",
+        "taintless": f"with {instant.name() if instant else 'a bid'} worth "
+                     f"{game.profile.instant_win_worth} or more (R35)",
         "shame": "by a Win of Shame: everyone else is at -5 or lower (R39)",
         "classic": "reaching the winning score with the solitary highest score (R39)",
         "limited": "with the solitary highest score after the last round (R39)",

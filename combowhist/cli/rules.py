@@ -43,11 +43,9 @@ __all__ = [
 _WORDS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "designation": "Designation",
-        "worth": "Worth",
         "score": "Score",
         "trump": "Trump",
         "tricks": "Tricks",
-        "order": "Order",
         "incompatibility": "Incompatibility",
         "yes": "yes",
         "no": "no",
@@ -55,17 +53,15 @@ _WORDS: Mapping[str, Mapping[str, str]] = {
         "trumpless": "trumpless bids",
         "standard_bids": "Standard bids",
         "special_bids": "Special bids",
-        "score_footnote": "* the combo bid's worth",
+        "score_footnote": "* the combo bid's",
         "three_players": "Three players",
         "cards_without": "cards, without",
     },
     "sv": {
         "designation": "Benämning",
-        "worth": "Värde",
         "score": "Poäng",
         "trump": "Trumf",
         "tricks": "Stick",
-        "order": "Ordning",
         "incompatibility": "Inkompatibilitet",
         "yes": "ja",
         "no": "nej",
@@ -73,7 +69,7 @@ _WORDS: Mapping[str, Mapping[str, str]] = {
         "trumpless": "trumflösa bud",
         "standard_bids": "Standardbud",
         "special_bids": "Specialbud",
-        "score_footnote": "* kombinationsbudets värde",
+        "score_footnote": "* kombinationsbudets",
         "three_players": "Tre spelare",
         "cards_without": "kort, utan",
     },
@@ -130,7 +126,8 @@ def incompatibility_text(profile: RuleProfile, bid: Bid, language: str = "en") -
 def standard_table(profile: RuleProfile, language: str = "en") -> list[list[str]]:
     """The standard-bid table (rulebook section 4) as rows of cells, header first:
     Designation, Worth, Score, Trump, Tricks."""
-    header = [_word(w, language) for w in ("designation", "worth", "score", "trump", "tricks")]
+    header = [_word("designation", language), profile.term("worth", language),
+              *(_word(w, language) for w in ("score", "trump", "tricks"))]
     rows = [
         [bid.name(language), worth_text(bid, language), score_text(bid),
          trump_text(bid, language), tricks_text(bid, language)]
@@ -142,7 +139,8 @@ def standard_table(profile: RuleProfile, language: str = "en") -> list[list[str]
 def special_table(profile: RuleProfile, language: str = "en") -> list[list[str]]:
     """The special-bid table (rulebook section 5) as rows of cells, header first:
     Designation, Worth, Order, Incompatibility."""
-    header = [_word(w, language) for w in ("designation", "worth", "order", "incompatibility")]
+    header = [_word("designation", language), profile.term("worth", language),
+              profile.term("order", language), _word("incompatibility", language)]
     rows = [
         [bid.name(language), worth_text(bid, language), order_text(bid),
          incompatibility_text(profile, bid, language)]
@@ -174,7 +172,8 @@ def rules_text(profile: RuleProfile, language: str = "en") -> str:
         text_table(standard_table(profile, language)),
     ]
     if any(bid.score is None for bid in profile.standard_bids):
-        parts.append(_word("score_footnote", language))
+        parts.append(f"{_word('score_footnote', language)} "
+                     f"{profile.term('worth', language).lower()}")
     parts += [
         "",
         _word("special_bids", language),
@@ -238,8 +237,17 @@ def _compare(prefix: str, first: Mapping[str, object], second: Mapping[str, obje
     for name in [*first, *(n for n in second if n not in first)]:
         a, b = first.get(name), second.get(name)
         if a != b:
-            rows.append((prefix + name, _show(a), _show(b)))
+            rows.append((prefix + name, *_shown_apart(a, b)))
     return rows
+
+
+def _shown_apart(a: object, b: object) -> tuple[str, str]:
+    """Two differing values as text; of two sets that share members, only what each has
+    and the other lacks, and how many they share."""
+    if isinstance(a, frozenset) and isinstance(b, frozenset) and a & b:
+        shared = f"(and {len(a & b)} in both)"
+        return (f"{_show(a - b)} {shared}", f"{_show(b - a)} {shared}")
+    return _show(a), _show(b)
 
 
 def profile_differences(first: RuleProfile, second: RuleProfile) -> list[tuple[str, str, str]]:
@@ -257,7 +265,8 @@ def profile_differences(first: RuleProfile, second: RuleProfile) -> list[tuple[s
     matched = {b.key for b in partners.values()}
     back = {b.key: key for key, b in partners.items()}
     for key in [*first.bids, *(k for k in second.bids if k not in matched)]:
-        a, b = first.bids.get(key), partners.get(key)
+        a = first.bids.get(key)
+        b = partners.get(key) if a is not None else second.bids[key]
         if a is None or b is None:
             rows.append((f"bids.{key}", "present" if a else "absent",
                          "present" if b else "absent"))

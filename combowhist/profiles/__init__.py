@@ -47,6 +47,7 @@ from combowhist.profiles.schema import build_bids, check_document, upgrade
 
 __all__ = [
     "DEFAULT_PROFILE",
+    "DEFAULT_TERMS",
     "LANGUAGES",
     "MAX_BASES",
     "RuleProfile",
@@ -62,7 +63,14 @@ DEFAULT_PROFILE = "1.4.2"
 LANGUAGES = ("en", "sv")
 """The languages bid names and rules are given in."""
 
-_EDITIONS = ("1.4.0", "1.4.1", "1.4.2")
+DEFAULT_TERMS: Mapping[str, Mapping[str, str]] = {
+    "worth": {"en": "Worth", "sv": "Värde"},
+    "order": {"en": "Order", "sv": "Ordning"},
+}
+"""The tables' words for a bid's worth and order in editions 1.4.x (see
+:attr:`RuleProfile.terms`)."""
+
+_EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -105,6 +113,13 @@ class RuleProfile:
     """Points for the cheater when the participants agree to reverse play (R40 iv)."""
     cheating_rules: bool = True
     """Whether the rulebook has R40's rules on cheating (1.4.0 has none: E1)."""
+    last_round_can_win: bool = True
+    """Limited variant: whether the deal that completes the last round can win (R39, 1.4.x)
+    or only the deals after it can (1.5.1, E5)."""
+    terms: Mapping[str, str] = attrs.field(factory=dict)
+    """The edition's words for the tables' Worth and Order columns by ``"word.language"``
+    (``terms["worth.sv"]``), those of 1.4.x unless the profile's ``[terms]`` names others
+    (1.5.1: Rank, Priority): read them with :meth:`term`."""
     source: str = attrs.field(default="", eq=False)
     """Where the profile was read from."""
     data: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
@@ -160,6 +175,15 @@ class RuleProfile:
             raise ProfileError(f"profile {self.key} has no {language!r} names; use one of "
                                f"{', '.join(row.names)}")
         return row.names[language]
+
+    def term(self, word: str, language: str = "en") -> str:
+        """The edition's word for a table column, ``"worth"`` or ``"order"``, capitalised as
+        a heading: ``"Worth"`` (1.4.x), ``"Rank"`` (1.5.1), ``"Rang"`` in Swedish."""
+        key = f"{word}.{language}"
+        if key not in self.terms:
+            raise ProfileError(f"profile {self.key} has no word {key!r}; the words are "
+                               f"{', '.join(self.terms)}")
+        return self.terms[key]
 
     def deck(self, players: int) -> CardSet:
         """The deck for a number of players: 52 cards for 4 or more, 39 for 3 (R2)."""
@@ -242,12 +266,14 @@ def available_profiles() -> tuple[str, ...]:
     return _EDITIONS
 
 
-_ALIASES = {"en-1.4.0": "1.4.0", "sv-1.4.0": "1.4.0", "en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2"}
+_ALIASES = {"en-1.4.0": "1.4.0", "sv-1.4.0": "1.4.0", "en-1.4.1": "1.4.1", "sv-1.4.2": "1.4.2",
+            "en-1.5.1": "1.5.1", "sv-1.5.1": "1.5.1"}
 
 
 def load_profile(name: str | Path | RuleProfile | None = DEFAULT_PROFILE) -> RuleProfile:
     """A built-in profile by name or alias (``"1.4.0"``, ``"en-1.4.0"``, ``"sv-1.4.0"``,
-    ``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``, ``"sv-1.4.2"``), or a house-rule TOML file by
+    ``"1.4.1"``, ``"en-1.4.1"``, ``"1.4.2"``, ``"sv-1.4.2"``, ``"1.5.1"``, ``"en-1.5.1"``,
+    ``"sv-1.5.1"``), or a house-rule TOML file by
     path (a string or a :class:`pathlib.Path`); ``None`` means the default profile, and a
     :class:`RuleProfile` is returned as it is. Built-ins are loaded once. Anything else, or
     a file that cannot be read or is not a valid profile, raises
@@ -380,22 +406,38 @@ def _merge(base: dict[str, Any], override: Mapping[str, Any], source: str) -> di
     """Override ``base`` key by key: sections (``[auction]`` …) and bid rows
     (``[bids.lock]``) merge, and every value in them, a goal included, is replaced whole. A
     bid row of a new key with ``continues = "OLD"`` renames the base's bid ``OLD``: it keeps
-    its place in the table, its values (but those given) and every reference to it."""
+    its place in the table, its values (but those given) and every reference to it. A bid
+    row ``{ removed = true }`` takes the base's bid of that key out of the tables."""
     merged = dict(base)
     for key, value in override.items():
         old = merged.get(key)
         if key == "bids" and isinstance(value, Mapping) and isinstance(old, Mapping):
             old = _renamed(old, value, source)
-            merged[key] = {**old, **{
+            removed = {bid for bid, row in value.items() if _removal(bid, row, source)}
+            for bid in removed - set(old):
+                raise ProfileError(f"{source}: bids.{bid}.removed: the base profile has no "
+                                   f"bid {bid!r} to remove")
+            merged[key] = {**{bid: row for bid, row in old.items() if bid not in removed}, **{
                 bid: {**old[bid], **row} if isinstance(row, Mapping)
                 and isinstance(old.get(bid), Mapping) else row
-                for bid, row in value.items()
+                for bid, row in value.items() if bid not in removed
             }}
         elif isinstance(value, Mapping) and isinstance(old, Mapping):
             merged[key] = {**old, **value}
         else:
             merged[key] = value
     return merged
+
+
+def _removal(key: str, row: object, source: str) -> bool:
+    """Whether a bid row of a derived profile removes its base's bid: ``removed = true``
+    and nothing else (a removed bid has no values to give)."""
+    if not isinstance(row, Mapping) or "removed" not in row:
+        return False
+    if row["removed"] is not True or len(row) != 1:
+        raise ProfileError(f"{source}: bids.{key}.removed: a row that removes a bid is "
+                           f"{{ removed = true }} alone, got {shown(dict(row))}")
+    return True
 
 
 def _renamed(rows: Mapping[str, Any], override: Mapping[str, Any], source: str
@@ -439,6 +481,7 @@ def _build(document: dict[str, Any], source: str) -> RuleProfile:
             f"players, 13 each), not {len(removed)}"
         )
     auction, scoring, winning = document["auction"], document["scoring"], document["winning"]
+    terms = document.get("terms", {})
     return RuleProfile(
         key=document["name"],
         aliases=tuple(document.get("aliases", ())),
@@ -460,6 +503,9 @@ def _build(document: dict[str, Any], source: str) -> RuleProfile:
         cancelled_deal_points=document["cheating"]["cancelled_deal_points"],
         reversal_points=document["cheating"]["reversal_points"],
         cheating_rules=document["cheating"].get("rules", True),
+        last_round_can_win=winning.get("last_round_can_win", True),
+        terms={f"{word}.{language}": terms.get(word, {}).get(language, name)
+               for word, names in DEFAULT_TERMS.items() for language, name in names.items()},
         source=source,
         data=document,
     )

@@ -13,11 +13,21 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from combowhist.errors import ProfileError, shown
-from combowhist.primitives import Bid, Event, Exposure, Goal, GoalKind, PlayRule, TrumpRule
+from combowhist.cards import CardSet
+from combowhist.errors import NotationError, ProfileError, shown
+from combowhist.primitives import (
+    Bid,
+    Event,
+    Exposure,
+    Goal,
+    GoalKind,
+    PlayRule,
+    RankLayers,
+    TrumpRule,
+)
 
-__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "SCHEMA", "build_bids", "check_document",
-           "upgrade"]
+__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "SCHEMA", "TERMS", "build_bids",
+           "check_document", "upgrade"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
 STR_LIST, INT_LIST = "a list of strings", "a list of integers"
@@ -34,6 +44,7 @@ _TOP = {
     "scoring": ("a table", True),
     "winning": ("a table", True),
     "cheating": ("a table", True),
+    "terms": ("a table", False),
     "bids": ("a table", True),
 }
 _SECTIONS = {
@@ -53,6 +64,7 @@ _SECTIONS = {
         "classic_start": (INT, True),
         "classic_floor": (INT, True),
         "limited_rounds": (INT, True),
+        "last_round_can_win": (BOOL, False),
         "shame_at_or_below": (INT, True),
     },
     "cheating": {
@@ -79,6 +91,7 @@ _STANDARD_BID = {
     "goal": ("a goal", True),
     "guesses": (INT, False),
     "instant_win": (BOOL, False),
+    "laid_by": (STR, False),
 }
 _SPECIAL_BID = {
     **_COMMON_BID,
@@ -94,6 +107,7 @@ _SPECIAL_BID = {
     "fail_points": (INT, False),
     "trump_bid_worth": (INT, False),
     "trump_bid_worth_except": (STR_LIST, False),
+    "direction": (STR, False),
 }
 
 # The range of every number a profile holds, from what the number means (inclusive bounds).
@@ -171,6 +185,9 @@ def _check_range(value: Any, key: str, where: str, source: str) -> None:
 
 EXPOSED_BY_KEY = (Exposure.HAND, Exposure.TRUMPS)
 """The values of the ``expose`` key (the atelier is exposed by its event)."""
+FIXED_DIRECTIONS = ("left", "right")
+"""The values of the ``direction`` key of Mail and Master's Mail: a direction every table
+size has."""
 TRUMPLESS_GROUP = "trumpless"
 """The incompatibility group of every standard bid without trump (R9)."""
 
@@ -248,6 +265,7 @@ def check_document(document: Mapping[str, Any], source: str) -> None:
                            f"{shown(document['schema'])}")
     for section, spec in _SECTIONS.items():
         _check_table(document[section], spec, f"{section}.", source)
+    _check_terms(document.get("terms", {}), source)
     if not document["bids"]:
         raise ProfileError(f"{source}: bids: no bids defined")
     winning = document["winning"]
@@ -272,6 +290,22 @@ def check_document(document: Mapping[str, Any], source: str) -> None:
                                f"{MAX_BIDS}")
 
 
+TERMS = ("worth", "order")
+"""The words of the tables an edition may name its own way (``[terms]``): 1.5.1 calls a
+bid's worth its *rank* and its order its *priority*."""
+
+
+def _check_terms(terms: Mapping[str, Any], source: str) -> None:
+    for word, names in terms.items():
+        if word not in TERMS:
+            raise ProfileError(f"{source}: terms.{word}: unknown key (expected one of "
+                               f"{', '.join(TERMS)})")
+        if not isinstance(names, Mapping):
+            raise ProfileError(f"{source}: terms.{word}: expected a table of names by "
+                               f"language, got {shown(names)}")
+        _check_table(names, {"en": (STR, True), "sv": (STR, True)}, f"terms.{word}.", source)
+
+
 def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
     if isinstance(value, str):
         try:
@@ -294,10 +328,18 @@ def _goal(value: str | Mapping[str, Any], where: str, source: str) -> Goal:
             and min(argument) > 0
         ):
             return Goal(GoalKind.LIMBO, first=argument[0], last=argument[1])
+        if name == "capture" and isinstance(argument, str):
+            try:
+                cards = CardSet.parse(argument)
+            except NotationError as error:
+                raise ProfileError(f"{source}: {where}goal.capture: {error}") from None
+            if cards:
+                return Goal(GoalKind.CAPTURE, cards=cards.mask)
     raise ProfileError(
         f"{source}: {where}goal: expected {{ min_tricks = N }}, {{ max_tricks = N }} (N 0-13), "
-        f"{{ limbo = [FIRST, LAST] }} (adding up to 13), \"not_most\", \"least\", "
-        f"\"solitary_most\" or \"guessed\"; got {shown(value)}"
+        f"{{ limbo = [FIRST, LAST] }} (adding up to 13), {{ capture = \"CARDS\" }} (one card "
+        f"or more), \"not_most\", \"least\", \"solitary_most\" or \"guessed\"; got "
+        f"{shown(value)}"
     )
 
 
@@ -329,12 +371,19 @@ def _standard(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
                            f"more (and no other goal takes guesses), got {shown(guesses)}")
     if row.get("order", 0) != 0:
         raise ProfileError(f"{source}: {where}order: standard bids have order 0 (R12)")
+    laid_by = RankLayers.ALL
+    if "laid_by" in row:
+        if trump is not TrumpRule.RANK:
+            raise ProfileError(f"{source}: {where}laid_by: goes only with trump = \"rank\" "
+                               f"(who lays Rank Trump's cards, R14)")
+        laid_by = _choice(row["laid_by"], tuple(RankLayers), where + "laid_by", source)
     return {
         "score": None if score == "worth" else score,
         "trump": trump,
         "goal": goal,
         "guesses": guesses,
         "instant_win": row.get("instant_win", False),
+        "laid_by": laid_by,
         "order": 0,
     }
 
@@ -354,6 +403,15 @@ def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
     if "honour_points" in row and event is not Event.PLAGUE:
         raise ProfileError(f"{source}: {where}honour_points: goes only with event = "
                            f"\"plague\" (honorably beplagued, R33)")
+    direction = row.get("direction")
+    if direction is not None:
+        if event not in (Event.MAIL, Event.MASTERS_MAIL):
+            raise ProfileError(f"{source}: {where}direction: goes only with event = \"mail\" "
+                               f"or \"masters_mail\" (where the cards go, R19, R20)")
+        if direction not in FIXED_DIRECTIONS:
+            raise ProfileError(f"{source}: {where}direction: unknown {shown(direction)} "
+                               f"(expected one of {', '.join(FIXED_DIRECTIONS)}; across "
+                               f"needs 4 participants, so D chooses it or nobody does)")
     if event is Event.PLAGUE and "extra_points" in row:
         raise ProfileError(
             f"{source}: {where}extra_points: Plague's point for being honorably beplagued "
@@ -373,6 +431,7 @@ def _special(key: str, row: Mapping[str, Any], source: str) -> dict[str, Any]:
         "fail_points": row.get("fail_points", 0),
         "trump_bid_worth": row.get("trump_bid_worth"),
         "trump_bid_worth_except": frozenset(row.get("trump_bid_worth_except", [])),
+        "direction": direction,
     }
 
 

@@ -88,6 +88,7 @@ def _search(conditions: TrickConditions, participants: int) -> Witness | None:
     guess_options: list[tuple[int, ...]] = [()]
     if conditions.goal.kind is GoalKind.GUESSED:
         guess_options = list(combinations(range(TRICKS + 1), conditions.guesses))
+    named = conditions.goal.cards.bit_count()
     for won in range(1 << TRICKS):
         if won & conditions.avoid_tricks:
             continue
@@ -95,9 +96,12 @@ def _search(conditions: TrickConditions, participants: int) -> Witness | None:
         if shape in seen:  # only the count and Limbo's split matter beyond avoid_tricks
             continue
         seen.add(shape)
+        # A capture goal's cards fit into D's tricks, some hands given, when those tricks
+        # hold enough cards (one card of each participant a trick: spread them over hands).
+        captured = shape[0] * participants >= named
         for others in _splits(TRICKS - shape[0], participants - 1):
             for guesses in guess_options:
-                if conditions.met(won, others, guesses):
+                if conditions.met(won, others, guesses, captured):
                     return Witness(won, others, guesses)
     return None
 

@@ -27,6 +27,9 @@ class TrickRecord:
     """Plague-suit cards brought home per seat (R33); empty without Plague."""
     plague_in_use: int = 0
     """How many plague-suit cards the deck in use has."""
+    captured: bool = False
+    """Whether D brought home every card of the deck in use that a ``capture`` goal names
+    (E4)."""
 
 
 @attrs.frozen
@@ -58,7 +61,7 @@ def score(
         if seat == declarer:
             won |= 1 << number
     others = [c for seat, c in enumerate(counts) if seat != declarer]
-    completed = combo.conditions.met(won, others, guesses)
+    completed = combo.conditions.met(won, others, guesses, record.captured)
     beplagued = honorable = False
     if record.plague_counts:
         mine = record.plague_counts[declarer]

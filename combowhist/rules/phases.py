@@ -32,11 +32,19 @@ class PhaseRules:
     ``mover`` made in this phase."""
     hidden: str = ""
     """How such a move shows to a seat that does not see it."""
+    conceal: Callable[[Move], str] | None = None
+    """How a given move shows to such a seat where part of it is public; ``None``: as
+    :attr:`hidden`."""
+
+    def concealed(self, move: Move) -> str:
+        """``move`` as a seat that does not see it sees it."""
+        return self.hidden if self.conceal is None else self.conceal(move)
 
 
 PHASES: dict[Phase, PhaseRules] = {
     Phase.AUCTION: PhaseRules(auction.legal, auction.apply),
-    **{phase: PhaseRules(step.legal, setup.apply, step.shown, step.hidden)
+    **{phase: PhaseRules(step.legal, setup.apply, step.shown, step.hidden,
+                               step.conceal)
        for phase, step in setup.STEPS.items()},
     Phase.PLAY: PhaseRules(play.legal, play.apply),
     Phase.REFILL: PhaseRules(play.legal_refills, play.apply_refill),

@@ -222,8 +222,8 @@ def begin_play(state: State, contract: Contract) -> State:
 
 def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -> int:
     """The cards D may put into the atelier now: the hand outside it, less trumps under
-    Open Trump (R21)."""
-    hand = hands[contract.declarer] & ~atelier
+    Open Trump (R21) and the cards a capture goal shows (Taintless Bid's 2s, E4)."""
+    hand = hands[contract.declarer] & ~atelier & ~contract.combo.shown_cards
     if Exposure.TRUMPS in contract.combo.exposes and contract.trump_suit >= 0:
         hand &= ~SUIT_MASKS[contract.trump_suit]
     return hand
@@ -315,7 +315,9 @@ def _result(table: Table, contract: Contract, winners: tuple[int, ...],
         suit_mask = SUIT_MASKS[contract.plague]
         plague_counts = tuple((t & suit_mask).bit_count() for t in taken)
         in_use = (table.deck & suit_mask).bit_count()
-    record = TrickRecord(winners, plague_counts, in_use)
+    shown = contract.combo.shown_cards & table.deck
+    record = TrickRecord(winners, plague_counts, in_use,
+                         captured=taken[contract.declarer] & shown == shown)
     outcome = score(contract.combo, contract.declarer, players, record, contract.guesses,
                     table.profile.fail_points)
     points = [0] * players

@@ -6,8 +6,9 @@ R12's order: trump choice or guesses (order 0), Justice then Plague (1), Mail (2
 Mail (3), Atelier (no order); the special bids' orders come from the profile's data.
 
 Simultaneous choices (laying Rank Trump cards, picking Mail cards) are taken one seat at a
-time, D first and then clockwise; nobody sees another's pick until all have picked (the
-steps' ``shown`` rules), and only then do the cards move.
+time, D first and then clockwise (from D's left where D takes no part); nobody sees
+another's pick until all have picked (the steps' ``shown`` rules), and only then do the
+cards move.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from itertools import combinations
 
 import attrs
 
-from combowhist.bids import ComboBid, Event, Exposure, PlayRule, TrumpRule
+from combowhist.bids import ComboBid, Event, Exposure, PlayRule, RankLayers, TrumpRule
 from combowhist.cards import SUIT_MASKS, CardSet, Suit, card_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import CardSubsetMoves, LegalMoves
@@ -40,7 +41,7 @@ from combowhist.rules.seats import across, left, right
 from combowhist.state import Contract, LogCell, Phase, State
 
 __all__ = ["EVENTS", "PHASES", "STEPS", "PregameEvent", "Step", "begin", "events_of", "mail_target",
-           "masters_mail_target", "reaching"]
+           "masters_mail_target", "reaching", "trump_chooser"]
 
 MAIL_CARDS = 3
 """Cards each player passes by Mail and Master's Mail (R19, R20)."""
@@ -71,6 +72,12 @@ class Step:
     ``mover`` made in this step."""
     hidden: str = ""
     """How the move shows to a seat that does not see it."""
+    conceal: Callable[[Move], str] | None = None
+    """How a given move shows to a seat that does not see it, where part of it is public
+    (``take AC ?``); ``None``: as :attr:`hidden`."""
+    reached: Callable[[ComboBid], bool] = lambda combo: True
+    """Whether a deal under a combo holding this step's event comes to this step (Mail's
+    direction is chosen only where the profile does not fix it)."""
 
 
 @attrs.frozen(eq=False)
@@ -156,15 +163,26 @@ def _refuse(seat: int, move: Move, reason: str) -> IllegalMoveError:
 # -- trump (R13) and Master's Trump (R15) ------------------------------------------------------
 
 
-def _preferrers(declarer: int, players: int) -> list[int]:
-    """The opponents after Master's Trump's chooser, clockwise, D excluded (R15)."""
-    chooser = left(declarer, players)
+def _preferrers(declarer: int, chooser: int, players: int) -> list[int]:
+    """Master's Trump's other opponents, who state preferences before the chooser names
+    trump: clockwise from D's left, D and the chooser skipped (R15, E3)."""
     seats = []
-    seat = left(chooser, players)
+    seat = left(declarer, players)
     while seat != declarer:
-        seats.append(seat)
+        if seat != chooser:
+            seats.append(seat)
         seat = left(seat, players)
     return seats
+
+
+def trump_chooser(rule: TrumpRule, declarer: int, players: int) -> int:
+    """Who names trump under a standard bid's trump rule: an opponent beside D for Master's
+    Trump (R15: left; 1.5.1: right, E3), else D (R13)."""
+    if rule is TrumpRule.LEFT_OF_DECLARER:
+        return left(declarer, players)
+    if rule is TrumpRule.RIGHT_OF_DECLARER:
+        return right(declarer, players)
+    return declarer
 
 
 def _longest_suits(hand: int) -> set[int]:
@@ -185,9 +203,9 @@ def _start_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int
 
 def _start_masters_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
     players = state.table.players
-    chooser = left(contract.declarer, players)
+    chooser = trump_chooser(contract.combo.standard.trump, contract.declarer, players)
     contract = contract.replace(trump_chooser=chooser)
-    preferrers = _preferrers(contract.declarer, players)
+    preferrers = _preferrers(contract.declarer, chooser, players)
     if preferrers:
         return contract, Phase.PREFERENCE, preferrers[0]
     return contract, Phase.TRUMP, chooser
@@ -223,7 +241,7 @@ def _prefer(state: State, contract: Contract, seat: int, move: Move, log: LogCel
     if move.suit is None and move.strength is not None:
         raise _refuse(seat, move, "an abstention has no strength (R15)")
     contract = contract.replace(preferences=(*contract.preferences, (seat, move)))
-    preferrers = _preferrers(contract.declarer, state.table.players)
+    preferrers = _preferrers(contract.declarer, contract.trump_chooser, state.table.players)
     index = preferrers.index(seat) + 1
     if index < len(preferrers):
         return state.but(contract=contract, to_move=preferrers[index], log=log)
@@ -241,7 +259,14 @@ _PREFERENCE = Step(Phase.PREFERENCE, Prefer, lambda state: _PREFERENCE_MOVES, _p
 
 def _start_rank_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
     laid = (-1,) * state.table.players
-    return contract.replace(laid=laid), Phase.RANK_COMMIT, contract.declarer
+    players = state.table.players
+    first = contract.declarer if _all_lay(contract) else left(contract.declarer, players)
+    return contract.replace(laid=laid), Phase.RANK_COMMIT, first
+
+
+def _all_lay(contract: Contract) -> bool:
+    """Whether D lays a card too (R14), or only the opponents do (1.5.1, E2)."""
+    return contract.combo.standard.laid_by is RankLayers.ALL
 
 
 def _highest_laid(contract: Contract) -> int:
@@ -268,18 +293,39 @@ def _commit(state: State, contract: Contract, seat: int, move: Move, log: LogCel
 
 
 def _take(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
+    """D takes a laid card of the highest rank and gives their own laid card for it (R14),
+    or, where only the opponents lay, any card of their hand (E2); the other laid cards
+    never left their owners' hands."""
     assert isinstance(move, Take)
     card = move.card.index
     if not _highest_laid(contract) >> card & 1:
         raise _refuse(seat, move, "the declarer takes an opponent's laid card of the highest "
                                   "rank (R14)")
+    if _all_lay(contract):
+        if move.give is not None:
+            raise _refuse(seat, move, "the declarer gives their own laid card for it: write "
+                                      f"'take {move.card}' (R14)")
+        own = contract.laid[seat]
+    else:
+        if move.give is None or not state.hands[seat] >> move.give.index & 1:
+            raise _refuse(seat, move, "the declarer gives one card of their hand for it: "
+                                      f"write 'take {move.card} CARD' (E2)")
+        own = move.give.index
     owner = contract.laid.index(card)
-    own = contract.laid[seat]
     hands = list(state.hands)
     hands[seat] = hands[seat] & ~(1 << own) | 1 << card
     hands[owner] = hands[owner] & ~(1 << card) | 1 << own
     contract = contract.replace(taken=card, trump_suit=card // 13)
     return next_event(state.but(hands=tuple(hands)), contract, log)
+
+
+def _legal_takes(state: State) -> LegalMoves:
+    contract = _contract(state)
+    highest = _highest_laid(contract)
+    if _all_lay(contract):
+        return LegalMoves.of_cards(highest, Take)
+    hand = CardSet(state.hands[contract.declarer])
+    return LegalMoves(tuple(Take(card, give) for card in CardSet(highest) for give in hand))
 
 
 def _revealed(state: State, mover: int, viewer: int) -> bool:
@@ -290,9 +336,23 @@ def _revealed(state: State, mover: int, viewer: int) -> bool:
 _RANK_COMMIT = Step(Phase.RANK_COMMIT, Commit,
                     lambda state: LegalMoves.of_cards(_hand(state), Commit), _commit,
                     _revealed, "commit ?")
-_RANK_TAKE = Step(Phase.RANK_TAKE, Take,
-                  lambda state: LegalMoves.of_cards(_highest_laid(_contract(state)), Take),
-                  _take)
+
+
+def _gift_seen(state: State, mover: int, viewer: int) -> bool:
+    """The card D gives for the one taken shows to D and to whom it goes (E2); where D
+    gives their own laid card, it lay face up for all (R14)."""
+    contract = _contract(state)
+    return (_all_lay(contract) or viewer == mover
+            or viewer == contract.laid.index(contract.taken))
+
+
+def _conceal_gift(move: Move) -> str:
+    assert isinstance(move, Take)
+    return f"take {move.card} ?"
+
+
+_RANK_TAKE = Step(Phase.RANK_TAKE, Take, _legal_takes, _take, _gift_seen, "take ? ?",
+                  _conceal_gift)
 
 
 # -- Precise and Approximate's guesses (R16) ----------------------------------------------------
@@ -357,10 +417,11 @@ def mail_target(direction: str, seat: int, players: int) -> int:
     return step(seat, players)
 
 
-def masters_mail_target(seat: int, declarer: int, players: int) -> int:
-    """Master's Mail passes to the right, skipping D (R20)."""
-    target = right(seat, players)
-    return right(target, players) if target == declarer else target
+def masters_mail_target(seat: int, declarer: int, players: int, direction: str = "right"
+                        ) -> int:
+    """Master's Mail passes to the right (R20; 1.5.1: to the left), skipping D."""
+    target = mail_target(direction, seat, players)
+    return mail_target(direction, target, players) if target == declarer else target
 
 
 def _mail(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
@@ -401,7 +462,8 @@ def _exchange(state: State, contract: Contract, seat: int, move: Move, log: LogC
 def exchange_target(contract: Contract, seat: int, players: int, masters: bool) -> int:
     """Whom ``seat`` passes its picked cards to, by Master's Mail or else by Mail."""
     if masters:
-        return masters_mail_target(seat, contract.declarer, players)
+        return masters_mail_target(seat, contract.declarer, players,
+                                   contract.combo.rules.masters_mail_direction)
     return mail_target(contract.mail or "left", seat, players)
 
 
@@ -413,6 +475,16 @@ def _exchanged(phase: Phase, masters: bool) -> Callable[[State, int, int], bool]
         return state.phase is not phase and exchange_target(
             _contract(state), mover, state.table.players, masters) == viewer
     return shown
+
+
+def _start_mail(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
+    """D chooses Mail's direction (R19), or the profile fixes it and the picks begin
+    (1.5.1: to the right)."""
+    direction = contract.combo.rules.mail_direction
+    if direction is None:
+        return contract, Phase.MAIL, contract.declarer
+    contract = contract.replace(mail=direction, mail_sent=(0,) * state.table.players)
+    return contract, Phase.SEND, contract.declarer
 
 
 def _start_masters_mail(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
@@ -427,7 +499,8 @@ def _legal_picks(state: State) -> LegalMoves:
 
 _MAILS = {players: LegalMoves(tuple(SetMail(d) for d in _mail_directions(players)))
           for players in (3, 4)}
-_MAIL = Step(Phase.MAIL, SetMail, lambda state: _MAILS[state.table.players], _mail)
+_MAIL = Step(Phase.MAIL, SetMail, lambda state: _MAILS[state.table.players], _mail,
+             reached=lambda combo: combo.rules.mail_direction is None)
 _SEND = Step(Phase.SEND, Send, _legal_picks,
              lambda state, contract, seat, move, log: _exchange(state, contract, seat, move,
                                                                 log, masters=False),
@@ -493,7 +566,7 @@ EVENTS: dict[str, PregameEvent] = {
         PregameEvent("trump", (_TRUMP,), _start_trump, _trump_rule(
             TrumpRule.DECLARER, TrumpRule.GRILL, TrumpRule.BLOCK, TrumpRule.SUB)),
         PregameEvent("masters_trump", (_PREFERENCE, _TRUMP), _start_masters_trump,
-                     _trump_rule(TrumpRule.LEFT_OF_DECLARER)),
+                     _trump_rule(TrumpRule.LEFT_OF_DECLARER, TrumpRule.RIGHT_OF_DECLARER)),
         PregameEvent("rank_trump", (_RANK_COMMIT, _RANK_TAKE), _start_rank_trump,
                      _trump_rule(TrumpRule.RANK)),
         PregameEvent("guess", (_GUESS,), _declarer_moves(Phase.GUESS),
@@ -502,8 +575,7 @@ EVENTS: dict[str, PregameEvent] = {
                      _special(Event.JUSTICE), later=(Phase.AWARD,)),
         PregameEvent(Event.PLAGUE, (_PLAGUE,), _declarer_moves(Phase.PLAGUE),
                      _special(Event.PLAGUE)),
-        PregameEvent(Event.MAIL, (_MAIL, _SEND), _declarer_moves(Phase.MAIL),
-                     _special(Event.MAIL)),
+        PregameEvent(Event.MAIL, (_MAIL, _SEND), _start_mail, _special(Event.MAIL)),
         PregameEvent(Event.MASTERS_MAIL, (_MASTERS_MAIL,), _start_masters_mail,
                      _special(Event.MASTERS_MAIL)),
         PregameEvent(Event.ATELIER, (_ATELIER,), _start_atelier, _special(Event.ATELIER),
@@ -531,7 +603,10 @@ def reaching(phase: Phase) -> Callable[[ComboBid], bool] | None:
     events = [event for event in EVENTS.values() if phase in event.phases]
     if not events:
         return None
-    return lambda combo: any(event.held_by(combo) for event in events)
+    return lambda combo: any(event.held_by(combo) and step.reached(combo)
+                             for event in events for step in event.steps
+                             if step.phase is phase) or any(
+        event.held_by(combo) for event in events if phase in event.later)
 
 
 def legal(state: State) -> LegalMoves:

@@ -100,7 +100,7 @@ def standard_bid_table(profile: RuleProfile) -> nodes.table:
     ]
     return table(
         f"Standard bids of profile {profile}",
-        ["Name", "Swedish", "Type", "Worth", "Score", "Trump", "Tricks", "Rules"],
+        ["Name", "Swedish", "Type", profile.term("worth"), "Score", "Trump", "Tricks", "Rules"],
         rows,
         [13, 12, 12, 5, 5, 5, 6, 44],
     )
@@ -115,7 +115,8 @@ def special_bid_table(profile: RuleProfile) -> nodes.table:
     ]
     return table(
         f"Special bids of profile {profile}",
-        ["Name", "Swedish", "Type", "Worth", "Order", "Incompatibility", "Rules"],
+        ["Name", "Swedish", "Type", profile.term("worth"), profile.term("order"),
+         "Incompatibility", "Rules"],
         rows,
         [11, 11, 11, 6, 5, 13, 43],
     )
