@@ -293,3 +293,22 @@ def test_simulate_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> Non
     status, _, err = run(capsys, "simulate", "--players", "2", "--games", "1")
     assert status == 2
     assert "3 or more players" in err
+
+
+@pytest.mark.parametrize("edition", ["1.4.0", "1.5.1"])
+def test_simulate_play_and_replay_every_edition(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, edition: str) -> None:
+    """Issue 12: the editions beside 1.4.1/1.4.2 simulate with heuristic bots, play (a
+    human who quits at once, the game saved) and replay from the saved file."""
+    status, summary, err = run(capsys, "simulate", "--games", "2", "--profile", edition,
+                               "--seed", "5", "--workers", "1", "--bots", "heuristic")
+    assert (status, err) == (0, "")
+    assert f"profile {edition}" in summary
+    saved = tmp_path / "game.json"
+    status, screen, _ = run(capsys, "play", "--profile", edition, "--seed", "2", "--save",
+                            str(saved), stdin="quit\n")
+    assert status == 0
+    assert f"profile {edition}" in screen
+    status, replayed, _ = run(capsys, "replay", str(saved))
+    assert status == 0
+    assert "deal 1" in replayed

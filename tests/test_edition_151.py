@@ -28,7 +28,7 @@ from combowhist import (
 from combowhist.bids import Bid, GoalKind, RankLayers, TrumpRule
 from combowhist.cards import CardSet, Suit
 from combowhist.cli.render import bid_text, phase_text
-from combowhist.cli.rules import special_table, standard_table
+from combowhist.cli.rules import profile_differences, special_table, standard_table
 from combowhist.game import Ending, Outcome
 from combowhist.state import Phase
 
@@ -474,3 +474,45 @@ def test_151_the_narration_names_1_5_1s_bids_and_directions() -> None:
     deal = rank_trump(EDITION, "commit AH", "commit KD", "commit AC")
     assert "giving any card of their hand for it (R14, E2)" in phase_text(
         deal.view(0), lambda s: f"player {s}")
+
+
+# -- rules --diff ----------------------------------------------------------------------------
+
+
+def test_151_rules_diff_from_1_4_2_shows_the_real_changes_and_nothing_spurious() -> None:
+    rows = {what: (a, b) for what, a, b in profile_differences(load_profile("1.4.2"),
+                                                                load_profile(EDITION))}
+    expected = {
+        "forbid_impossible_bids": ("yes", "no"),
+        "between_bids_seconds": ("20", "30"),
+        "last_round_can_win": ("yes", "no"),
+        "terms.worth.en": ("Worth", "Rank"),
+        "terms.order.en": ("Order", "Priority"),
+        "bids.rank_trump.worth": ("3", "4"),
+        "bids.rank_trump.laid_by": ("all", "opponents"),
+        "bids.masters_trump.trump": ("left_of_declarer", "right_of_declarer"),
+        "bids.mail.direction": ("—", "right"),
+        "bids.masters_mail.direction": ("—", "left"),
+        "bids.greed.incompatible": ("—", "taintless_bid"),
+        "bids.taintless_masters_game": ("present", "absent"),
+        "bids.taintless_bid": ("absent", "present"),
+    }
+    assert expected.items() <= rows.items()
+    for key, earlier in RENAMED.items():  # renamed: a key row, then only real changes
+        assert rows[f"bids.{earlier}.key"] == (earlier, key)
+    assert {what for what in rows if what.startswith("bids.bid_of_shame.")} == {
+        "bids.bid_of_shame.key", "bids.bid_of_shame.names.en", "bids.bid_of_shame.names.sv"}
+    assert not any(what.startswith(("bids.trump.", "bids.lock.", "bids.zero.")) for what in rows)
+
+
+@pytest.mark.parametrize("first", ["1.4.0", "1.4.1", "1.4.2", "1.5.1"])
+@pytest.mark.parametrize("second", ["1.4.0", "1.4.1", "1.4.2", "1.5.1"])
+def test_rules_diff_between_any_two_editions_lists_only_differences(first: str,
+                                                                    second: str) -> None:
+    rows = profile_differences(load_profile(first), load_profile(second))
+    assert (rows == []) is (first == second)
+    assert all(a != b for _, a, b in rows)
+    back = {what: (b, a) for what, a, b in profile_differences(load_profile(second),
+                                                                load_profile(first))}
+    simple = [(what, a, b) for what, a, b in rows if what.count(".") <= 1]  # not per bid
+    assert all(back.get(what) == (a, b) for what, a, b in simple)
