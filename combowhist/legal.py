@@ -67,7 +67,7 @@ class BidMoves(FixedLengthSequence[MakeBid]):
         return self.space.index(value.combo, start, stop)
 
 
-class CardSubsetMoves(LazySequence[Move]):
+class CardSubsetMoves(FixedLengthSequence[Move]):
     """Every ``size``-card subset of a set of cards, each wrapped in a move (``Send``,
     ``SetAtelier``), in colexicographic order of card indices."""
 
@@ -78,26 +78,23 @@ class CardSubsetMoves(LazySequence[Move]):
         self.size = size
         self.factory = factory
         self._indices = mask_indices(mask)
-
-    def __len__(self) -> int:
-        return comb(len(self._indices), self.size)
+        self._len = comb(len(self._indices), size)
 
     def _item(self, index: int) -> Move:
         indices = self._indices
+        mask = 0
         if len(indices) <= _SMALL:  # a hand: a look-up
-            mask = 0
             for position in _colex_subsets(self.size)[index]:
                 mask |= 1 << indices[position]
             return self.factory(CardSet(mask))
         # Combinatorial number system: the k-subset with rank `index`, largest element first.
-        mask = 0
-        position = len(self._indices)
+        position = len(indices)
         for k in range(self.size, 0, -1):
             position -= 1
             while comb(position, k) > index:
                 position -= 1
             index -= comb(position, k)
-            mask |= 1 << self._indices[position]
+            mask |= 1 << indices[position]
         return self.factory(CardSet(mask))
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:

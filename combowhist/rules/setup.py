@@ -14,6 +14,7 @@ cards move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 import attrs
@@ -163,7 +164,8 @@ def _refuse(seat: int, move: Move, reason: str) -> IllegalMoveError:
 # -- trump (R13) and Master's Trump (R15) ------------------------------------------------------
 
 
-def _preferrers(declarer: int, chooser: int, players: int) -> list[int]:
+@lru_cache(maxsize=256)
+def _preferrers(declarer: int, chooser: int, players: int) -> tuple[int, ...]:
     """Master's Trump's other opponents, who state preferences before the chooser names
     trump: clockwise from D's left, D and the chooser skipped (R15, E3)."""
     seats = []
@@ -172,7 +174,7 @@ def _preferrers(declarer: int, chooser: int, players: int) -> list[int]:
         if seat != chooser:
             seats.append(seat)
         seat = left(seat, players)
-    return seats
+    return tuple(seats)
 
 
 def trump_chooser(rule: TrumpRule, declarer: int, players: int) -> int:
@@ -190,11 +192,14 @@ def _longest_suits(hand: int) -> set[int]:
     return {s for s in range(4) if counts[s] == max(counts)}
 
 
-def _allowed_trumps(state: State, contract: Contract) -> list[int]:
+def _allowed_trumps(state: State, contract: Contract) -> tuple[int, ...]:
     if contract.combo.standard.trump is TrumpRule.SUB:  # R13
         banned = _longest_suits(state.hands[contract.declarer])
-        return [s for s in range(4) if s not in banned]
-    return list(range(4))
+        return tuple(s for s in range(4) if s not in banned)
+    return _SUITS
+
+
+_SUITS = (0, 1, 2, 3)
 
 
 def _start_trump(state: State, contract: Contract) -> tuple[Contract, Phase, int]:
@@ -444,10 +449,10 @@ def _exchange(state: State, contract: Contract, seat: int, move: Move, log: LogC
     if cards.mask & ~state.hands[seat]:
         raise _refuse(seat, move, f"{cards - CardSet(state.hands[seat])} not in their hand "
                                   f"({rule})")
-    record = "masters_mail_sent" if masters else "mail_sent"
-    sent = list(getattr(contract, record))
+    sent = list(contract.masters_mail_sent if masters else contract.mail_sent)
     sent[seat] = cards.mask
-    contract = contract.replace(**{record: tuple(sent)})
+    contract = (contract.replace(masters_mail_sent=tuple(sent)) if masters
+                else contract.replace(mail_sent=tuple(sent)))
     following = _next_picker(state, contract, seat)
     if following is not None:
         return state.but(contract=contract, to_move=following, log=log)
