@@ -5,6 +5,7 @@ either load to the state a replay of their moves gives, or raise a
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -21,7 +22,10 @@ from combowhist.strategies import played_deals, played_games
 pytestmark = pytest.mark.fuzz
 
 JUNK = st.sampled_from((None, True, 0, -1, 3, 2**63, 10**12, 10**4000, 1.5, "", "x",
-                        "1.4.2\x00", "a" * 300, [], [1], {}, {"a": 1}, ["pass"]))
+                        "1.4.2\x00", "a" * 300, [], [1], {}, {"a": 1}, ["pass"])
+                       ).map(copy.deepcopy)
+"""Values of the wrong kind. Each draw is a copy: a drawn list put in place of the moves is
+then mutated, and a shared one would change what later examples draw."""
 NEST = "NESTED"
 
 
