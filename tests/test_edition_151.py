@@ -8,6 +8,8 @@ Each changed rule is also run under 1.4.2, where it does not change.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from pathlib import Path
 
 import edition_tables
@@ -318,6 +320,31 @@ def test_e4_taintless_bid_completed_by_bringing_home_every_2() -> None:
     assert result is not None
     assert CardSet(deal.taken[1]) >= TWOS
     assert (result.completed, result.points[1]) == (True, 6)  # the combo's rank (R34)
+
+
+THREE_151_D_ALL_SPADES = (
+    "AC KC QC JC 6C 5C 4C 3C 2C JH 7H 6H 5H",
+    "AS KS QS JS 7S 6S 5S 4S 3S 2S AH KH QH",
+    "4H 3H 2H AD KD QD JD 7D 6D 5D 4D 3D 2D",
+)
+"""A 3-player split of 1.5.1's 39-card deck (as 1.4.2's: no 7C, 8s, 9s, 10s) in which D,
+seat 1, holds every spade and so wins every trick D leads."""
+
+
+def test_e4_three_players_taintless_bid_names_the_2s_of_the_39_card_deck() -> None:
+    """3 players: D must bring home the 2s left in the 39-card deck (all four: the deck
+    drops 7C, 8s, 9s and 10s), shown to every seat from the first lead."""
+    assert not TWOS & load_profile(EDITION).three_players_removed
+    deal = start(THREE_151_D_ALL_SPADES, "taintless_bid+hurry", profile=EDITION)
+    deal = deal.apply("play AS")
+    for seat in range(3):
+        assert reduce(or_, deal.view(seat).shown) == TWOS
+    deal = play_out(deal, {1: ["KS", "QS"], 2: ["2H", "2D"], 0: ["2C"]})
+    result = deal.result
+    assert result is not None
+    assert deal.combo is not None
+    assert CardSet(deal.taken[1]) >= TWOS
+    assert (result.completed, result.points[1]) == (True, deal.combo.worth)
 
 
 def test_e4_taintless_bid_fails_on_one_2_lost_whatever_the_tricks() -> None:
