@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from combowhist import Card, CardSet, ComboBid, Deal, IllegalMoveError, Phase, load_profile
-from combowhist.errors import ProfileError, SetupError
 from combowhist.combos import legal_combos
+from combowhist.errors import ProfileError, SetupError
 from combowhist.observation import (
     OBSERVATION_VERSION,
     ObservationLayout,
@@ -105,7 +105,8 @@ def test_issue14_layout_is_one_value_per_profile_and_table() -> None:
     assert observation_layout("1.4.2", 4) is observation_layout(load_profile("1.4.2"), 4)
     assert observation_layout(None, 4) is observation_layout("1.4.2", 4)
     assert observation_layout("1.4.2", 3).size < observation_layout("1.4.2", 4).size
-    assert isinstance(OBSERVATION_VERSION, int) and OBSERVATION_VERSION >= 1
+    assert isinstance(OBSERVATION_VERSION, int)
+    assert OBSERVATION_VERSION >= 1
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -128,7 +129,7 @@ def test_issue14_layout_of_a_table_other_than_3_or_4_is_a_setup_error(players: o
 
 
 def test_issue14_layout_of_an_unknown_profile_is_a_profile_error() -> None:
-    with pytest.raises(ProfileError, match="9.9"):
+    with pytest.raises(ProfileError, match=r"9\.9"):
         observation_layout("9.9", 4)
 
 
@@ -289,7 +290,7 @@ def test_issue14_a_bid_and_a_pass_change_every_observation() -> None:
         assert seg(deal.view(seat), "high_bidder") == [0.0] * 4
 
 
-# -- seats relative to the observer -----------------------------------------------------------------
+# -- seats relative to the observer ----------------------------------------------------------
 
 
 def test_issue14_seats_are_relative_to_the_observer_clockwise() -> None:
@@ -326,7 +327,7 @@ def test_issue14_tricks_won_scaled_per_relative_seat() -> None:
             (2 / 13 if (seat + r) % 4 == 1 else 0.0) for r in range(4)]
 
 
-# -- the new PlayerView fields -----------------------------------------------------------------------
+# -- the new PlayerView fields -----------------------------------------------------------------
 
 
 def test_issue14_view_passed_and_high_bidder_follow_the_auction() -> None:
@@ -334,7 +335,8 @@ def test_issue14_view_passed_and_high_bidder_follow_the_auction() -> None:
     for seat in range(4):
         view = deal.view(seat)
         assert view.passed == frozenset()
-        assert view.high_bid is None and view.high_bidder is None
+        assert view.high_bid is None
+        assert view.high_bidder is None
         assert view.minimum_worth == 1  # the profile's least worth (R7)
     deal = deal.apply("bid trump+lock").apply("pass").apply("bid game+lock")
     for seat in range(4):
