@@ -8,6 +8,7 @@ player (or a bot) without leaking a hidden card.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -161,7 +162,7 @@ class PlayerView:
         elif led:
             played_by = _played_by(log_cells(state.log), players)
         else:
-            played_by = (0,) * players
+            played_by = _NONE_PLAYED[players]
         return cls(
             seat=seat,
             players=players,
@@ -192,12 +193,12 @@ class PlayerView:
             result=state.result,
             high_bid=auction.high,
             high_bidder=None if auction.high_bidder < 0 else auction.high_bidder,
-            passed=frozenset(s for s in range(players) if passed >> s & 1),
+            passed=_seats(passed, players),
             minimum_worth=least_worth(table, auction.high, auction.high_bidder, seat),
             scores=table.scores,
             potentials=table.potentials,
             played=CardSet(_played(state)),
-            played_by=tuple(CardSet(cards) for cards in played_by),
+            played_by=played_by,
             shown=tuple(CardSet(cards) for cards in shown),
             profile=table.profile,
             legal=legal if can_move else LegalMoves(),
@@ -381,13 +382,13 @@ class SeenLog:
     From the first lead on, what a seat sees of the moves before it never changes again
     (every reveal comes before: R14, R19, R20, R30) and every move is public: so the log is
     each seat's fixed ``before`` part and one ``since`` part for all, which the deal after
-    a move extends by that move. ``played`` (each seat's cards played to tricks, as
-    bitmasks) is kept up the same way."""
+    a move extends by that move. ``played`` (each seat's cards played to tricks) is kept
+    up the same way."""
 
     __slots__ = ("before", "played", "since")
 
     def __init__(self, before: tuple[VisibleLog, ...], since: VisibleLog,
-                 played: tuple[int, ...]) -> None:
+                 played: tuple[CardSet, ...]) -> None:
         self.before = before
         self.since = since
         self.played = played
@@ -405,7 +406,7 @@ class SeenLog:
             move = cell[2]
             if type(move) is Play:
                 mover = cell[1]
-                played = (*played[:mover], played[mover] | 1 << move.card.index,
+                played = (*played[:mover], CardSet(played[mover].mask | 1 << move.card.index),
                           *played[mover + 1:])
             return cls(earlier.before, (*earlier.since, (cell[1], _text(cell[2]))), played)
         cells = log_cells(cell)
@@ -419,13 +420,23 @@ class SeenLog:
         return self.before[seat] + self.since
 
 
-def _played_by(cells: list[LogCell], players: int) -> tuple[int, ...]:
-    """Each seat's cards played to tricks in the log ``cells``, as bitmasks."""
+def _played_by(cells: list[LogCell], players: int) -> tuple[CardSet, ...]:
+    """Each seat's cards played to tricks in the log ``cells``."""
     played = [0] * players
     for _, mover, move, _ in cells:
         if type(move) is Play:
             played[mover] |= 1 << move.card.index
-    return tuple(played)
+    return tuple(map(CardSet, played))
+
+
+_NONE_PLAYED = {players: (CardSet(),) * players for players in (3, 4)}
+"""``played_by`` before the first lead."""
+
+
+@lru_cache(maxsize=64)
+def _seats(mask: int, players: int) -> frozenset[int]:
+    """The seats of a seat bitmask (the auction's passed seats), shared."""
+    return frozenset(seat for seat in range(players) if mask >> seat & 1)
 
 
 def _text(move: object) -> str:
