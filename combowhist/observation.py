@@ -50,6 +50,7 @@ from combowhist.errors import SetupError, shown
 from combowhist.moves import MAIL_DIRECTIONS
 from combowhist.primitives import special_worth
 from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules.setup import MAX_PREFERENCE
 from combowhist.state import Phase
 from combowhist.views import PlayerView
 
@@ -189,6 +190,10 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
         ("plague_suit", (_SUITS,), 0, 1, "one-hot by suit: the plague suit (R18), if any"),
         ("justice_card", (CARDS,), 0, 1, "one-hot: the card of justice (R17), if any"),
         ("guesses", (GUESSES,), 0, 1, "multi-hot: D's guessed trick counts 0-13 (R16)"),
+        ("preferences", (players, _SUITS + 1), 0, 1,
+         f"{seats}: its Master's Trump statement (R15): the strength (1-{MAX_PREFERENCE}) "
+         f"divided by {MAX_PREFERENCE} at the stated suit (clubs, diamonds, hearts, "
+         f"spades), or 1 in the fifth place for an abstention; zeros if none"),
         ("mail_direction", (len(MAIL_DIRECTIONS),), 0, 1,
          "one-hot: Mail's direction (" + ", ".join(MAIL_DIRECTIONS) + "; R19), if any"),
         ("scores", (players,), -1, 1,
@@ -233,7 +238,7 @@ def observation_layout(profile: RuleProfile | str | None, players: int) -> Obser
 
     >>> layout = observation_layout("1.4.2", 4)
     >>> layout.size, layout.segment("hand").size
-    (1290, 52)
+    (1310, 52)
     """
     rules = load_profile(profile)
     if type(players) is not int or players not in (3, 4):
@@ -307,6 +312,14 @@ def observe(view: PlayerView) -> list[float]:
         out[at["justice_card"] + view.justice_card.index] = 1.0
     for guess in view.guesses:
         out[at["guesses"] + guess] = 1.0
+    if view.preferences:
+        stated = at["preferences"]
+        for seat, move in view.preferences:
+            row = stated + (seat - me) % players * (_SUITS + 1)
+            if move.suit is None:
+                out[row + _SUITS] = 1.0
+            else:
+                out[row + move.suit] = (move.strength or 0) / MAX_PREFERENCE
     if view.mail_direction is not None:
         out[at["mail_direction"] + _MAIL_INDEX[view.mail_direction]] = 1.0
     if view.high_bid is not None:

@@ -9,7 +9,7 @@ player (or a bot) without leaking a hidden card.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -17,7 +17,7 @@ from combowhist.bids import ComboBid, Exposure
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.moves import PLAYS, Play
+from combowhist.moves import PLAYS, Play, Prefer, parse_move
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.auction import least_worth
 from combowhist.rules.phases import PHASES
@@ -57,6 +57,9 @@ class PlayerView:
     combo: ComboBid | None
     trump: Suit | None
     guesses: tuple[int, ...]
+    preferences: tuple[tuple[int, Prefer], ...]
+    """Master's Trump's statements so far (R15, public), as ``(seat, move)`` pairs in the
+    order they were made; empty without Master's Trump."""
     justice_card: Card | None
     plague_suit: Suit | None
     mail_direction: str | None
@@ -176,6 +179,8 @@ class PlayerView:
             combo=None if contract is None else contract.combo,
             trump=None if trump is None or trump < 0 else Suit(trump),
             guesses=() if contract is None else contract.guesses,
+            preferences=() if contract is None else cast(
+                "tuple[tuple[int, Prefer], ...]", contract.preferences),
             justice_card=None if contract is None or contract.justice < 0 else ALL_CARDS[
                 contract.justice],
             plague_suit=None if contract is None or contract.plague < 0 else Suit(
@@ -222,6 +227,7 @@ class PlayerView:
             "combo": None if self.combo is None else str(self.combo),
             "trump": None if self.trump is None else self.trump.letter,
             "guesses": list(self.guesses),
+            "preferences": [[s, str(move)] for s, move in self.preferences],
             "justice_card": None if self.justice_card is None else str(self.justice_card),
             "plague_suit": None if self.plague_suit is None else self.plague_suit.letter,
             "mail_direction": self.mail_direction,
@@ -297,7 +303,9 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         hand=CardSet.parse(data["hand"]),
         log=tuple((int(s), str(text)) for s, text in data["log"]),
         declarer=data["declarer"], combo=combo(data["combo"]), trump=suit(data["trump"]),
-        guesses=ints("guesses"), justice_card=card(data["justice_card"]),
+        guesses=ints("guesses"),
+        preferences=tuple((int(s), _preference(text)) for s, text in data["preferences"]),
+        justice_card=card(data["justice_card"]),
         plague_suit=suit(data["plague_suit"]), mail_direction=data["mail_direction"],
         trick=tuple((int(s), Card.parse(c)) for s, c in data["trick"]),
         tricks_won=ints("tricks_won"), trick_winners=ints("trick_winners"),
@@ -312,6 +320,13 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         shown=tuple(CardSet.parse(text) for text in data.get("shown", [""] * players)),
         profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
     )
+
+
+def _preference(text: str) -> Prefer:
+    move = parse_move(text)
+    if not isinstance(move, Prefer):
+        raise SerializationError(f"preferences: {text!r} is not a prefer move (R15)")
+    return move
 
 
 def _played(state: State) -> int:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from combowhist import Card, CardSet, ComboBid, Deal, IllegalMoveError, Phase, load_profile
 from combowhist.combos import legal_combos
-from combowhist.errors import ProfileError, SetupError
+from combowhist.errors import ProfileError, SerializationError, SetupError
 from combowhist.observation import (
     OBSERVATION_VERSION,
     ObservationLayout,
@@ -39,7 +39,8 @@ EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 
 # Seats-relative segments hold one row (or one float) per participant.
 PER_SEAT = ("to_move", "dealer", "played", "trick", "trick_leader", "tricks_won", "laid",
-            "shown", "declarer", "scores", "potentials", "banned", "high_bidder", "passed")
+            "shown", "preferences", "declarer", "scores", "potentials", "banned", "high_bidder",
+            "passed")
 ONE_HOT = ("to_move", "dealer", "trick_leader", "declarer", "contract_standard", "trump",
            "plague_suit", "justice_card", "mail_direction", "high_bid_standard",
            "high_bidder")
@@ -423,3 +424,26 @@ def test_issue14_view_to_dict_carries_the_new_fields() -> None:
     again = PlayerView.from_dict(json.loads(json.dumps(data)))
     assert again == deal.view(3)
     assert pickle.loads(pickle.dumps(again)) == again
+
+
+def test_r15_view_and_observation_carry_masters_trump_statements() -> None:
+    # D is seat 1; seat 2 (D's left) chooses trump; seats 3 and 0 state first (R15).
+    deal = start(WHOLE_SUITS, "masters_trump", "prefer H 4", "prefer none")
+    assert deal.phase is Phase.TRUMP
+    for seat in range(4):
+        view = deal.view(seat)
+        assert [(s, str(move)) for s, move in view.preferences] == [
+            (3, "prefer H 4"), (0, "prefer none")]
+        stated = rows(view, "preferences")
+        assert stated[(3 - seat) % 4] == [0.0, 0.0, 4 / 5, 0.0, 0.0]  # hearts, strength 4
+        assert stated[(0 - seat) % 4] == [0.0, 0.0, 0.0, 0.0, 1.0]  # abstained
+        assert stated[(1 - seat) % 4] == stated[(2 - seat) % 4] == [0.0] * 5
+        assert PlayerView.from_dict(view.to_dict()) == view
+    assert start(WHOLE_SUITS, "trump+lock").view(0).preferences == ()
+
+
+def test_issue14_saved_view_with_a_preference_that_is_no_prefer_move_is_refused() -> None:
+    data = start(WHOLE_SUITS, "masters_trump", "prefer H 4").view(0).to_dict()
+    data["preferences"] = [[3, "pass"]]
+    with pytest.raises(SerializationError, match="'pass' is not a prefer move"):
+        PlayerView.from_dict(data)
