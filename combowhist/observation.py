@@ -174,6 +174,8 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
          "lead, R21, R30)"),
         ("laid", (players, CARDS), 0, 1,
          f"{seats}: its Rank Trump laid card as the observer sees it (R14)"),
+        ("taken", (CARDS,), 0, 1,
+         "one-hot: Rank Trump's laid card D took (R14, E2); none before the take"),
         ("shown", (players, CARDS), 0, 1,
          f"{seats}: its cards a capture goal shows to all (Taintless Bid's 2s, E4)"),
         ("sent", (CARDS,), 0, 1, "cards the observer passed by Mail or Master's Mail"),
@@ -238,7 +240,7 @@ def observation_layout(profile: RuleProfile | str | None, players: int) -> Obser
 
     >>> layout = observation_layout("1.4.2", 4)
     >>> layout.size, layout.segment("hand").size
-    (1310, 52)
+    (1362, 52)
     """
     rules = load_profile(profile)
     if type(players) is not int or players not in (3, 4):
@@ -291,6 +293,8 @@ def observe(view: PlayerView) -> list[float]:
             out[at["banned"] + r] = 1.0
         if seat in passed:
             out[at["passed"] + r] = 1.0
+    if view.taken is not None:
+        out[at["taken"] + view.taken.index] = 1.0
     if view.trick:
         trick = at["trick"]
         for seat, card in view.trick:

@@ -71,6 +71,10 @@ class PlayerView:
     atelier: CardSet
     laid: tuple[Card | None, ...]
     """Rank Trump's laid cards per seat: all once revealed, before that only the own."""
+    taken: Card | None
+    """Rank Trump: the opponent's laid card D took (public, R14, E2), ``None`` before the
+    take and without Rank Trump. In 1.4.x D gave their own laid card for it; in 1.5.1 a card
+    of D's hand, which only D and the card's new owner see (E2)."""
     sent: CardSet
     """Cards this seat passed by Mail or Master's Mail."""
     received: CardSet
@@ -192,6 +196,8 @@ class PlayerView:
             exposed=CardSet(exposed),
             atelier=CardSet(atelier),
             laid=laid,
+            taken=None if contract is None or contract.taken < 0 else ALL_CARDS[
+                contract.taken],
             sent=CardSet(sent),
             received=CardSet(received),
             can_move=can_move,
@@ -237,6 +243,7 @@ class PlayerView:
             "exposed": str(self.exposed),
             "atelier": str(self.atelier),
             "laid": [None if c is None else str(c) for c in self.laid],
+            "taken": None if self.taken is None else str(self.taken),
             "sent": str(self.sent),
             "received": str(self.received),
             "legal_moves": self._legal.to_data(),
@@ -310,7 +317,8 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         trick=tuple((int(s), Card.parse(c)) for s, c in data["trick"]),
         tricks_won=ints("tricks_won"), trick_winners=ints("trick_winners"),
         exposed=CardSet.parse(data["exposed"]), atelier=CardSet.parse(data["atelier"]),
-        laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
+        laid=tuple(card(c) for c in data["laid"]), taken=card(data["taken"]),
+        sent=CardSet.parse(data["sent"]),
         received=CardSet.parse(data["received"]), can_move=data["can_move"],
         result=result, high_bid=combo(data["high_bid"]), high_bidder=data["high_bidder"],
         passed=frozenset(int(s) for s in data["passed"]), minimum_worth=data["minimum_worth"],

@@ -41,7 +41,7 @@ EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 PER_SEAT = ("to_move", "dealer", "played", "trick", "trick_leader", "tricks_won", "laid",
             "shown", "preferences", "declarer", "scores", "potentials", "banned", "high_bidder",
             "passed")
-ONE_HOT = ("to_move", "dealer", "trick_leader", "declarer", "contract_standard", "trump",
+ONE_HOT = ("to_move", "dealer", "trick_leader", "declarer", "contract_standard", "trump", "taken",
            "plague_suit", "justice_card", "mail_direction", "high_bid_standard",
            "high_bidder")
 """Segments holding a single 1.0 or nothing."""
@@ -447,3 +447,34 @@ def test_issue14_saved_view_with_a_preference_that_is_no_prefer_move_is_refused(
     data["preferences"] = [[3, "pass"]]
     with pytest.raises(SerializationError, match="'pass' is not a prefer move"):
         PlayerView.from_dict(data)
+
+
+def test_r14_view_and_observation_carry_the_taken_card() -> None:
+    # Every participant lays its ace; D (seat 1) takes AH and gives its own AS for it (R14).
+    deal = start(WHOLE_SUITS, "rank_trump", "commit AS", "commit AH", "commit AD", "commit AC")
+    assert deal.phase is Phase.RANK_TAKE
+    assert all(deal.view(seat).taken is None for seat in range(4))
+    assert all(seg(deal.view(seat), "taken") == [0.0] * 52 for seat in range(4))
+    deal = deal.apply("take AH")
+    for seat in range(4):
+        view = deal.view(seat)
+        assert view.taken == Card.parse("AH")
+        assert seg(view, "taken") == card_row([Card.parse("AH")])
+        assert seg(view, "trump") == one_hot(4, 2)  # hearts, the taken card's suit
+        assert rows(view, "laid")[(1 - seat) % 4] == card_row([Card.parse("AS")])
+        assert PlayerView.from_dict(view.to_dict()) == view
+    assert Card.parse("AS") in deal.view(2).hand
+
+
+def test_e2_the_card_d_gives_changes_only_the_observations_of_d_and_its_receiver() -> None:
+    # 1.5.1: only the opponents lay; D takes AH and gives any card of its hand, which only
+    # D and seat 2 (AH's owner) see (E2). Seats 3 and 0 observe the same either way.
+    deal = start(WHOLE_SUITS, "rank_trump", "commit AH", "commit AD", "commit AC",
+                 profile="1.5.1")
+    assert deal.phase is Phase.RANK_TAKE
+    low, other = deal.apply("take AH 2S"), deal.apply("take AH 3S")
+    for seat in (3, 0):
+        assert observe(low.view(seat)) == observe(other.view(seat))
+    for seat in (1, 2):
+        assert observe(low.view(seat)) != observe(other.view(seat))
+    assert seg(low.view(0), "taken") == card_row([Card.parse("AH")])
