@@ -24,13 +24,23 @@ True
 >>> layout.read(vector, "to_move")  # seat 1 is to move: relative seat 0
 [1.0, 0.0, 0.0, 0.0]
 
-The layout's segments (the docs print the table for each edition):
+Per-seat segments are row-major, relative seat 0's row first; their
+:attr:`Segment.shape` says how to fold them:
 
+>>> layout.segment("played").shape
+(4, 52)
 >>> [segment.name for segment in layout.segments][:4]
 ['phase', 'to_move', 'dealer', 'hand']
 
 A 5- or more-player :class:`~combowhist.Game` seats 4 participants per deal (R3): their
-views have 4 seats and the 4-participant layout; a player sitting out has no view.
+views have the deal's 4 seats and the 4-participant layout; a player sitting out has no
+view (:meth:`Game.view <combowhist.Game.view>` raises
+:class:`~combowhist.errors.GameError`).
+
+>>> from combowhist import Game
+>>> game = Game.new(6, seed=3)
+>>> len(observe(game.view(game.participants[0]))) == observation_layout(game.profile, 4).size
+True
 
 :data:`OBSERVATION_VERSION` changes whenever the layout or the meaning of a position does,
 so a trained model can check it reads what it was trained on.

@@ -21,9 +21,18 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from combowhist import Card, CardSet, ComboBid, Deal, IllegalMoveError, Phase, load_profile
+from combowhist import (
+    Card,
+    CardSet,
+    ComboBid,
+    Deal,
+    Game,
+    IllegalMoveError,
+    Phase,
+    load_profile,
+)
 from combowhist.combos import legal_combos
-from combowhist.errors import ProfileError, SerializationError, SetupError
+from combowhist.errors import GameError, ProfileError, SerializationError, SetupError
 from combowhist.observation import (
     OBSERVATION_VERSION,
     ObservationLayout,
@@ -478,3 +487,18 @@ def test_e2_the_card_d_gives_changes_only_the_observations_of_d_and_its_receiver
     for seat in (1, 2):
         assert observe(low.view(seat)) != observe(other.view(seat))
     assert seg(low.view(0), "taken") == card_row([Card.parse("AH")])
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_r3_a_game_of_five_or_more_observes_its_four_participants_only(players: int) -> None:
+    game = Game.new(players, seed=11)
+    layout = observation_layout(game.profile, 4)
+    assert len(game.participants) == 4
+    for player in game.participants:
+        view = game.view(player)
+        assert view.seat == game.seat_of(player)
+        assert len(observe(view)) == layout.size
+    assert len(game.sitting_out) == players - 4
+    for player in game.sitting_out:
+        with pytest.raises(GameError, match=r"takes no part in the current deal \(R3\)"):
+            game.view(player)
