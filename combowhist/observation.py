@@ -56,6 +56,7 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, mask_indices
+from combowhist.combos import legal_combos
 from combowhist.errors import SetupError, shown
 from combowhist.moves import MAIL_DIRECTIONS
 from combowhist.primitives import special_worth
@@ -123,9 +124,9 @@ class ObservationLayout:
     segments: tuple[Segment, ...]
     """The segments in order; together they cover ``0 … size-1``."""
     worth_scale: int
-    """Worths are divided by this: one more than the highest worth a combo bid of the
-    profile can have, so every scaled worth (the least worth to bid included) is in
-    ``0.0 … 1.0``."""
+    """Worths are divided by this: one more than the highest worth of a legal combo bid of
+    the profile for that many participants (R7, R8; 20 in every edition), so every scaled
+    worth, the least worth to bid after the highest bid included, is in ``0.0 … 1.0``."""
     score_scale: int
     """Scores are divided by this (twice the classic variant's winning score, R39) and
     clipped to ``-1.0 … 1.0``."""
@@ -233,13 +234,16 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
     return tuple(segments)
 
 
-def _worth_bound(profile: RuleProfile) -> int:
-    """The highest worth a combo bid of ``profile`` can have (every special bid at its
-    highest worth, R10 included), at least 0."""
-    best = max((b.worth for b in profile.standard_bids), default=0)
+def _highest_worth(profile: RuleProfile, players: int) -> int:
+    """The highest worth a legal combo bid of ``profile`` has for ``players`` participants
+    (R7, R8), searched down from a bound (every special bid at its highest worth, R10); 0
+    if there is none."""
+    bound = max((b.worth for b in profile.standard_bids), default=0)
     for bid in profile.special_bids:
-        best += max(0, max(special_worth(bid, s) for s in profile.standard_bids))
-    return max(best, 0)
+        bound += max(0, max((special_worth(bid, s) for s in profile.standard_bids),
+                            default=0))
+    return next((worth for worth in range(bound, 0, -1)
+                 if len(legal_combos(profile, players, worth))), 0)
 
 
 def observation_layout(profile: RuleProfile | str | None, players: int) -> ObservationLayout:
@@ -261,7 +265,7 @@ def observation_layout(profile: RuleProfile | str | None, players: int) -> Obser
 
 @lru_cache(maxsize=64)
 def _layout(profile: RuleProfile, players: int) -> ObservationLayout:
-    worth_scale = _worth_bound(profile) + 1
+    worth_scale = _highest_worth(profile, players) + 1
     score_scale = 2 * max(profile.classic_start, 1)
     return ObservationLayout(profile, players,
                              _segments(profile, players, worth_scale, score_scale),

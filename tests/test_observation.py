@@ -121,13 +121,16 @@ def test_issue14_layout_is_one_value_per_profile_and_table() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("profile", EDITIONS)
-def test_issue14_worth_scale_exceeds_every_legal_combo_worth(profile: str, players: int
+def test_issue14_worth_scale_is_one_above_the_highest_legal_combo_worth(profile: str, players: int
                                                              ) -> None:
     # Scaled worths stay within 0-1: no legal combo bid reaches the scale, and the least
-    # worth to bid after the highest legal bid (its worth + 1) does not pass it either.
+    # worth to bid after the highest legal bid (its worth + 1) is the scale itself.
     layout = observation_layout(profile, players)
-    assert len(legal_combos(load_profile(profile), players, layout.worth_scale)) == 0
-    assert len(legal_combos(load_profile(profile), players, 1)) > 0
+    rules = load_profile(profile)
+    assert len(legal_combos(rules, players, layout.worth_scale)) == 0
+    highest = legal_combos(rules, players, layout.worth_scale - 1)
+    assert len(highest) > 0
+    assert {combo.worth for combo in highest} == {layout.worth_scale - 1}
 
 
 @pytest.mark.parametrize("players", [2, 5, 8, "4", None])
