@@ -14,6 +14,7 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
 
@@ -291,6 +292,48 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         worth = block.groups[group][1]
         offset = self._starts[number] + block.group_starts(self.minimum)[group]
         return offset + block.free_table.rank(free_mask, self.minimum - worth)
+
+    def leads_on(self, standard: Bid, chosen: Sequence[Bid] = ()) -> bool:
+        """Whether some combo bid of this space is ``standard`` with ``chosen`` (special
+        bids in table order) and, perhaps, more special bids that come after them in the
+        table: so a bid built bid by bid, in table order, can still be completed."""
+        number = self.profile.position.get(standard.key, -1)
+        if not 0 <= number < len(self._blocks):
+            return False
+        block = self._blocks[number]
+        if not _same(block.standard, standard):
+            return False
+        position = self.profile.position
+        last = position[chosen[-1].key] if chosen else -1
+        constrained_mask = worth = 0
+        for bid in chosen:
+            is_constrained, bit = block.bits.get(bid.key, (False, -1))
+            if bit < 0:
+                return False  # incompatible with the standard bid (R7)
+            if is_constrained:
+                constrained_mask |= 1 << bit
+            else:
+                worth += block.free_table.worths[bit]
+        later_free = sum(max(w, 0) for b, w in zip(block.free, block.free_table.worths,
+                                                    strict=True) if position[b.key] > last)
+        later_constrained = sum(1 << i for i, b in enumerate(block.constrained)
+                                if position[b.key] > last)
+        allowed = constrained_mask | later_constrained
+        return any(mask & constrained_mask == constrained_mask and mask & ~allowed == 0
+                   and group_worth + worth + later_free >= self.minimum
+                   for mask, group_worth in block.groups)
+
+    def next_bids(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[Bid, ...]:
+        """The special bids that may follow ``chosen`` in a bid built bid by bid (see
+        :meth:`leads_on`): each after the last chosen in table order, with some combo of
+        this space still ahead."""
+        number = self.profile.position.get(standard.key, -1)
+        if not 0 <= number < len(self._blocks):
+            return ()
+        position = self.profile.position
+        last = position[chosen[-1].key] if chosen else -1
+        return tuple(bid for bid in self._blocks[number].ordered
+                     if position[bid.key] > last and self.leads_on(standard, (*chosen, bid)))
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "

@@ -202,6 +202,13 @@ class LegalMoves(LazySequence[Move]):
     def __len__(self) -> int:
         return sum(self._lengths)
 
+    @property
+    def parts(self) -> tuple[Sequence[Move], ...]:
+        """The sequences the moves are the concatenation of, in order: a few moves (a
+        tuple, or one move per card), the auction's ``bid`` moves
+        (:class:`BidMoves`), or card picks (:class:`CardSubsetMoves`)."""
+        return self._parts
+
     @overload
     def __getitem__(self, index: int) -> Move: ...
     @overload
