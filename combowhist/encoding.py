@@ -153,7 +153,7 @@ class ActionSpace:
     PASS = 0
     """The action ``pass``."""
 
-    __slots__ = ("_blocks", "_specials", "_standards", "card_start", "direction_start",
+    __slots__ = ("_blocks", "_known", "_specials", "_standards", "card_start", "direction_start",
                  "number_start", "players", "prefer_none", "profile", "seat_start", "size",
                  "special_start", "standard_start", "submit", "suit_start")
 
@@ -184,6 +184,7 @@ class ActionSpace:
     _blocks: tuple[tuple[str, int, int], ...]
     _standards: dict[str, int]
     _specials: dict[str, int]
+    _known: dict[Move, tuple[int, ...]]
 
     def __init__(self, profile: RuleProfile, players: int) -> None:
         set_ = object.__setattr__
@@ -208,6 +209,7 @@ class ActionSpace:
         set_(self, "_blocks", tuple(blocks))
         set_(self, "_standards", {b.key: i for i, b in enumerate(profile.standard_bids)})
         set_(self, "_specials", {b.key: i for i, b in enumerate(profile.special_bids)})
+        set_(self, "_known", {})
 
     @classmethod
     def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> ActionSpace:
@@ -399,7 +401,7 @@ class ActionSpace:
         count = len(done)
         found = set()
         for move in part:  # a few moves, each of a few actions
-            actions = self.actions_of(move)
+            actions = self._known_actions(move)
             if len(actions) > count and actions[:count] == done:
                 found.add(actions[count])
         return sorted(found)
@@ -435,7 +437,15 @@ class ActionSpace:
             if len(actions) != part.size:
                 return None
             return part.factory(CardSet(sum(1 << (a - self.card_start) for a in actions)))
-        return next((move for move in part if self.actions_of(move) == actions), None)
+        return next((move for move in part if self._known_actions(move) == actions), None)
+
+    def _known_actions(self, move: Move) -> tuple[int, ...]:
+        """:meth:`actions_of` for the few moves of the small parts (at most a few
+        thousand: no bids, no picks), kept once made."""
+        actions = self._known.get(move)
+        if actions is None:
+            actions = self._known[move] = self.actions_of(move)
+        return actions
 
     # -- bids -------------------------------------------------------------------------
 
