@@ -122,6 +122,20 @@ class Draft:
     actions: tuple[int, ...] = ()
     """The actions chosen so far, in order."""
 
+    def __attrs_post_init__(self) -> None:
+        actions = self.actions
+        if type(actions) is not tuple or not all(type(a) is int for a in actions):
+            # Any integers (NumPy's, say) are taken as ints; anything else is no action.
+            try:
+                if isinstance(actions, str | bytes) or any(isinstance(a, bool)
+                                                           for a in actions):
+                    raise TypeError
+                actions = tuple(operator.index(a) for a in actions)
+            except TypeError:
+                raise IllegalActionError(f"a draft is a sequence of action numbers, not "
+                                         f"{shown(self.actions)}") from None
+            object.__setattr__(self, "actions", actions)
+
     def then(self, action: int) -> Draft:
         """This draft with one more action (unchecked: :meth:`ActionSpace.step` checks)."""
         return Draft((*self.actions, action))
@@ -341,7 +355,7 @@ class ActionSpace:
         """The actions that may come next after ``draft`` among ``moves`` (the legal moves
         of the seat to move), in increasing order: each leads on to at least one of the
         moves. Empty when ``draft`` is no start of a legal move's sequence."""
-        done = draft.actions
+        done = _actions(draft)
         parts = moves.parts
         if len(parts) == 1:
             return tuple(sorted(self._next(parts[0], done)))
@@ -364,8 +378,8 @@ class ActionSpace:
         :meth:`legal_actions` raises :class:`IllegalActionError` naming it, the draft and
         ``seat`` (the seat to move, where the caller knows it); nothing changes. Any
         integer type is accepted (a NumPy integer, say), a ``bool`` is not."""
+        done = _actions(draft)
         number = _action(action, self.size, seat, draft, self)
-        done = draft.actions
         actions = (*done, number)
         offered = False
         for part in moves.parts:
@@ -498,6 +512,13 @@ class ActionSpace:
         return later[:len(later) - left] if len(later) > left else ()
 
 
+def _actions(draft: Draft) -> tuple[int, ...]:
+    if type(draft) is not Draft:
+        raise IllegalActionError(f"expected a Draft (Draft() to start a move), not "
+                                 f"{shown(draft)}")
+    return draft.actions
+
+
 def _seat(seat: int | None) -> str:
     return "" if seat is None else f"seat {seat}: "
 
@@ -532,7 +553,7 @@ class MoveIds:
     >>> from combowhist import Pass, parse_move
     >>> ids = MoveIds.of("1.4.2", players=4)
     >>> ids.size, ids.id(Pass()), ids.move(ids.id(parse_move("play AS")))
-    (452554, 0, Play(card=Card.parse('AS')))
+    (452502, 0, Play(card=Card.parse('AS')))
     """
 
     __slots__ = ("_atelier_sizes", "_starts", "bids", "kinds", "players", "profile", "size")

@@ -394,6 +394,22 @@ def test_issue14_drafts_that_lead_nowhere_offer_nothing() -> None:
     assert space.legal_actions(sends, Draft((space.card(outside),))) == ()
     assert space.legal_actions(sends, Draft((space.PASS,))) == ()
     assert len(every_sequence(space, sends)) == 286
+    other = (deal.to_move + 1) % 4
+    assert space.legal_actions(deal.view(other).legal_moves()) == ()  # not their turn
+
+
+@pytest.mark.parametrize("actions", [("x",), (1.5,), (True,), "12", 5, None])
+def test_issue14_a_draft_holds_action_numbers(actions: object) -> None:
+    with pytest.raises(IllegalActionError, match="a draft is a sequence of action numbers"):
+        Draft(actions)  # type: ignore[arg-type]
+
+
+def test_issue14_step_takes_a_draft() -> None:
+    space = ActionSpace.of("1.4.2", 4)
+    moves = Deal.new(players=4, dealer=0, seed=1).legal_moves()
+    with pytest.raises(IllegalActionError, match="expected a Draft"):
+        space.step(moves, (), 0)  # type: ignore[arg-type]
+    assert Draft([3, 40]) == Draft((3, 40))
 
 
 @pytest.mark.parametrize("thing", [
