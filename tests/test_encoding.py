@@ -117,7 +117,7 @@ def test_issue14_encoding_reaches_exactly_the_legal_moves_every_phase(
 def test_issue14_encoding_reaches_exactly_the_legal_bids_at_a_high_worth(
         players: int, edition: str, worth: int, seed: int) -> None:
     """After a first bid worth 13 to 19, listing every action sequence of the next seat
-    yields exactly its legal moves (``pass`` and every combo bid worth enough, R6-R8)."""
+    yields exactly its legal moves (``pass`` and every combo bid worth enough, R7, R8)."""
     profile = load_profile(edition)
     bids = legal_combos(profile, players, worth)
     deal = Deal.new(players=players, dealer=0, profile=profile, seed=seed)
