@@ -14,6 +14,7 @@ a subset-sum table counts them by worth and unranks the k-th one directly.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
 
@@ -119,7 +120,15 @@ class _StandardBlock:
     """For each group, its constrained bids as bits over :attr:`ordered`."""
     free_bits: tuple[int, ...] = attrs.field(init=False)
     """For each free bid, its bit over :attr:`ordered`."""
+    place: dict[str, int] = attrs.field(init=False)
+    """Each special bid's place in :attr:`ordered`, by key."""
+    ordered_bits: tuple[tuple[bool, int], ...] = attrs.field(init=False)
+    """For each bid of :attr:`ordered`: (constrained?, its bit among those)."""
+    tails: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """``tails[k]``: the constrained bids of ``ordered[k:]`` as a mask, and the total of
+    their free bids' positive worths (what a bid built in table order can still add)."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
+    _best: dict[tuple[int, int], int | None] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
@@ -139,6 +148,14 @@ class _StandardBlock:
         bits = {b.key: (True, i) for i, b in enumerate(self.constrained)}
         bits.update({b.key: (False, i) for i, b in enumerate(self.free)})
         object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "place", {b.key: k for k, b in enumerate(self.ordered)})
+        object.__setattr__(self, "ordered_bits", tuple(bits[b.key] for b in self.ordered))
+        tails = [(0, 0)]
+        for is_constrained, bit in reversed(self.ordered_bits):
+            mask, free = tails[-1]
+            tails.append((mask | 1 << bit, free) if is_constrained
+                         else (mask, free + max(table.worths[bit], 0)))
+        object.__setattr__(self, "tails", tuple(reversed(tails)))
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
 
@@ -154,6 +171,21 @@ class _StandardBlock:
             subsets = self._subsets[need] = tuple(
                 table.unrank_onto(k, need, self.free_bits) for k in range(table.count(need)))
         return subsets
+
+    def best(self, constrained_mask: int, last: int) -> int | None:
+        """The highest worth (with the standard's) of a valid constrained subset that
+        holds, of the constrained bids up to place ``last`` in :attr:`ordered`, exactly
+        those of ``constrained_mask``; ``None`` if there is none. A table of partial
+        combos, filled as asked (it does not depend on a least worth)."""
+        key = (constrained_mask, last)
+        if key in self._best:
+            return self._best[key]
+        allowed = constrained_mask | self.tails[last + 1][0]
+        best = max((worth for mask, worth in self.groups
+                    if mask & constrained_mask == constrained_mask and not mask & ~allowed),
+                   default=None)
+        self._best[key] = best
+        return best
 
     def group_starts(self, minimum: int) -> tuple[int, ...]:
         """Where each group's combos worth at least ``minimum`` start in the block's order
@@ -291,6 +323,92 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         worth = block.groups[group][1]
         offset = self._starts[number] + block.group_starts(self.minimum)[group]
         return offset + block.free_table.rank(free_mask, self.minimum - worth)
+
+    def leads_on(self, standard: Bid, chosen: Sequence[Bid] = ()) -> bool:
+        """Whether some combo bid of this space is ``standard`` with ``chosen`` (special
+        bids in strictly increasing table order) and, perhaps, more special bids that come
+        after them in the table: so a bid built bid by bid, in table order, can still be
+        completed. Tested on the block tables, without listing combos.
+
+        >>> from combowhist import load_profile
+        >>> profile = load_profile("1.4.2")
+        >>> space = ComboSpace(profile, players=4, minimum=15)
+        >>> space.leads_on(profile.bids["zero"]), space.leads_on(profile.bids["block_trump"])
+        (False, True)
+        """
+        prefix = self._prefix(standard, chosen)
+        return prefix is not None and self._reachable(*prefix)
+
+    def next_bids(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[Bid, ...]:
+        """The special bids that may follow ``chosen`` in a bid built bid by bid (see
+        :meth:`leads_on`), in table order: each after the last chosen, with some combo of
+        this space still ahead. Empty if ``chosen`` itself leads nowhere."""
+        return self.after(standard, chosen)[0]
+
+    def after(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[tuple[Bid, ...], bool]:
+        """For a bid built bid by bid (see :meth:`leads_on`): :meth:`next_bids`, and
+        whether ``standard`` with ``chosen`` is itself a combo bid of this space.
+        ``((), False)`` if ``chosen`` leads nowhere.
+
+        >>> from combowhist import load_profile
+        >>> profile = load_profile("1.4.2")
+        >>> space = ComboSpace(profile, players=4, minimum=18)
+        >>> bids, complete = space.after(profile.bids["masters_trump"],
+        ...                              [profile.bids["iron"], profile.bids["greed"]])
+        >>> [b.key for b in bids], complete
+        (['ending_dog'], False)
+        """
+        prefix = self._prefix(standard, chosen)
+        if prefix is None or not self._reachable(*prefix):
+            return (), False
+        block, constrained_mask, worth, last = prefix
+        found = []
+        for k in range(last + 1, len(block.ordered)):
+            is_constrained, bit = block.ordered_bits[k]
+            if is_constrained:
+                reachable = self._reachable(block, constrained_mask | 1 << bit, worth, k)
+            else:
+                reachable = self._reachable(block, constrained_mask,
+                                            worth + block.free_table.worths[bit], k)
+            if reachable:
+                found.append(block.ordered[k])
+        group = block.group_of.get(constrained_mask)
+        complete = group is not None and block.groups[group][1] + worth >= self.minimum
+        return tuple(found), complete
+
+    def _prefix(self, standard: Bid, chosen: Sequence[Bid]
+                ) -> tuple[_StandardBlock, int, int, int] | None:
+        """A bid built so far as (its block, its constrained bids as a mask, the worth of
+        its free bids, the place in :attr:`_StandardBlock.ordered` of its last special
+        bid or -1), or ``None`` if it is no start of a valid combo in table order."""
+        number = self.profile.position.get(standard.key, -1)
+        if not 0 <= number < len(self._blocks):
+            return None
+        block = self._blocks[number]
+        if not _same(block.standard, standard):
+            return None
+        constrained_mask = worth = 0
+        last = -1
+        for bid in chosen:
+            place = block.place.get(bid.key, -1)
+            if place <= last or not _same(block.ordered[place], bid):
+                return None  # incompatible with the standard bid (R7), or out of order
+            last = place
+            is_constrained, bit = block.ordered_bits[place]
+            if is_constrained:
+                constrained_mask |= 1 << bit
+            else:
+                worth += block.free_table.worths[bit]
+        return block, constrained_mask, worth, last
+
+    def _reachable(self, block: _StandardBlock, constrained_mask: int, worth: int,
+                   last: int) -> bool:
+        """Whether a valid combo worth enough has exactly the constrained bids of
+        ``constrained_mask`` up to place ``last`` and free bids worth ``worth`` there: the
+        best valid constrained subset that agrees with it up to ``last``, plus every later
+        free bid of positive worth, reaches the minimum."""
+        best = block.best(constrained_mask, last)
+        return best is not None and best + worth + block.tails[last + 1][1] >= self.minimum
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "

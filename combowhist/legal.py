@@ -153,6 +153,10 @@ class CardMoves(FixedLengthSequence[Move]):
         moves = self._moves
         return iter([moves[card] for card in reversed(mask_indices(self.mask))])
 
+    def of_card(self, card: int) -> Move | None:
+        """The move of the card with index ``card``, or ``None`` if it is not in the set."""
+        return self._moves[card] if 0 <= card < 52 and self.mask >> card & 1 else None
+
     def __contains__(self, move: object) -> bool:
         card = getattr(move, "card", None)
         return (isinstance(card, Card) and self.mask >> card.index & 1 == 1
@@ -201,6 +205,13 @@ class LegalMoves(LazySequence[Move]):
 
     def __len__(self) -> int:
         return sum(self._lengths)
+
+    @property
+    def parts(self) -> tuple[Sequence[Move], ...]:
+        """The sequences the moves are the concatenation of, in order: a few moves (a
+        tuple, or one move per card), the auction's ``bid`` moves
+        (:class:`BidMoves`), or card picks (:class:`CardSubsetMoves`)."""
+        return self._parts
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
