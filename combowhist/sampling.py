@@ -65,7 +65,18 @@ from combowhist.bids import Exposure, RankLayers, TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, mask_indices
 from combowhist.deal import Deal
 from combowhist.errors import CombowhistError
-from combowhist.moves import Commit, MakeBid, Move, Play, Send, SetTrump, Take, parse_move
+from combowhist.moves import (
+    Commit,
+    MakeBid,
+    Move,
+    Play,
+    Refill,
+    Send,
+    SetAtelier,
+    SetTrump,
+    Take,
+    parse_move,
+)
 from combowhist.primitives import Event
 from combowhist.rules.auction import ALL_PASSED, WON, following
 from combowhist.rules.play import flags_after, legal_play_mask, next_trump
@@ -75,7 +86,7 @@ from combowhist.views import PlayerView
 
 __all__ = ["MAX_ATTEMPTS", "Sampler", "SamplingError", "sample_deal"]
 
-MAX_ATTEMPTS = 2000
+MAX_ATTEMPTS = 20_000
 """Proposals :meth:`Sampler.sample` makes before it gives up with :class:`SamplingError`."""
 
 HAND = 13
@@ -160,6 +171,8 @@ class Sampler:
         self._played = [0] * self._players
         self._plays: list[tuple[int, int]] = []
         self._trump = -1
+        self._bare = False
+        """Whether D once had no card to refill the atelier with (R21)."""
         self._read_log()
         self._classes, self._sizes = self._unseen()
         self._splits_memo: dict[tuple[int, tuple[int, ...]],
@@ -179,7 +192,12 @@ class Sampler:
                    if event in (Event.MAIL, Event.MASTERS_MAIL)]
         laid: dict[int, int] = {}
         exchange: _Exchange | None = None
+        atelier = 0
+        unrefilled = False  # D just played from the atelier
         for mover, text in view.log:
+            if unrefilled and not text.startswith("refill"):
+                self._bare = True  # R21: nothing eligible was left to refill with
+            unrefilled = False
             word = text.split(" ", 1)[0]
             hidden = "?" in text
             item: _Item
@@ -210,12 +228,20 @@ class Sampler:
                 if isinstance(item, Play):
                     self._played[mover] |= 1 << item.card.index
                     self._plays.append((mover, item.card.index))
+                    unrefilled = bool(atelier >> item.card.index & 1)
+                    atelier &= ~(1 << item.card.index)
+                elif isinstance(item, SetAtelier):
+                    atelier = item.cards.mask
+                elif isinstance(item, Refill):
+                    atelier |= 1 << item.card.index
                 elif isinstance(item, Commit):
                     laid[mover] = item.card.index
                     self._timeline.append((mover, item.card.index))
                 elif isinstance(item, SetTrump):
                     self._trump = int(item.suit)
             self._script.append((mover, item))
+        if unrefilled and view.phase is not Phase.REFILL:
+            self._bare = True
         if exchange is not None and len(exchange.picks) < len(exchange.targets):
             # The cards have not moved yet: its hidden picks are drawn while replaying.
             last = len(self._exchanges) - 1
@@ -316,10 +342,15 @@ class Sampler:
         others = (1 << players) - 1 & ~(1 << seat)
         holders = self._holders()
         suits = _suits_allowed(view, self._plays, self._trump)
-        by_suit = [sum(1 << s for s in range(players) if suits[s] >> suit & 1)
-                   for suit in range(4)]
         declarer = view.declarer
         combo = view.combo
+        if self._bare and declarer is not None and combo is not None:
+            # R21: D's cards outside the atelier were all ineligible, shown or trumps
+            # under Open Trump, and D holds no more now.
+            suits[declarer] &= (1 << self._trump if Exposure.TRUMPS in combo.exposes
+                                and self._trump >= 0 else 0)
+        by_suit = [sum(1 << s for s in range(players) if suits[s] >> suit & 1)
+                   for suit in range(4)]
         led = bool(view.trick_winners or view.trick)
         exposes = combo.exposes if combo is not None and led else frozenset()
         forced: dict[int, int] = {}
@@ -447,6 +478,8 @@ class Sampler:
                     hands[target] &= ~picks[picker]
                 for picker, pick in picks.items():
                     hands[picker] |= pick
+            elif not hands[step[0]] >> step[1] & 1:
+                return None  # a laid card its layer did not hold (R14)
         if given >= 0:
             picks_drawn[_Pick(-1, -1)] = given
         return picks_drawn
@@ -598,6 +631,10 @@ def _suits_allowed(view: PlayerView, plays: list[tuple[int, int]], trump: int) -
                     hand |= 1 << 13 * s  # some card of the suit stands for all
             if legal_play_mask(hand, led, is_declarer, block, plague, flags) >> card & 1:
                 fits |= pattern
+        if not fits:
+            raise SamplingError(f"seat {view.seat}'s view cannot come from a deal: seat "
+                                f"{seat}'s play {ALL_CARDS[card]} is illegal with every hand "
+                                f"that holds the cards it plays later (R23, R27, R28)")
         allowed[seat] &= fits
         if card // 13 in (trump_now, plague):
             flags = flags_after(flags, card, is_declarer, not trick, trump_now, plague)
