@@ -72,7 +72,7 @@ from typing import NamedTuple
 
 from combowhist.bids import Exposure, RankLayers, TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, mask_indices
-from combowhist.deal import Deal
+from combowhist.deal import HAND_SIZE, Deal
 from combowhist.errors import CombowhistError
 from combowhist.moves import (
     Commit,
@@ -100,9 +100,6 @@ UNIFORM_ATTEMPTS = 300
 """Proposals :meth:`Sampler.sample` draws uniformly before it steers them."""
 MAX_ATTEMPTS = 3_000
 """Proposals :meth:`Sampler.sample` makes before it gives up with :class:`SamplingError`."""
-
-HAND = 13
-"""Cards in a hand before the first lead, whatever was exchanged (R2)."""
 
 
 class SamplingError(CombowhistError):
@@ -390,7 +387,7 @@ class Sampler:
                         Exposure.TRUMPS in exposes and card // 13 == self._trump)):
                     allowed &= ~(1 << declarer)  # D's are all shown (R30)
             classes.setdefault(allowed, []).append(card)
-        sizes = tuple(0 if s == seat else HAND - self._played[s].bit_count()
+        sizes = tuple(0 if s == seat else HAND_SIZE - self._played[s].bit_count()
                       for s in range(players))
         if sum(sizes) != unseen.bit_count():
             raise self._error(f"{unseen.bit_count()} unseen cards for {sum(sizes)} places "
@@ -584,7 +581,7 @@ class Sampler:
                         # Weighed as one world per legal atelier: n of C(13, size) (R21).
                         combo = deal.combo
                         assert combo is not None
-                        draw = rng.randrange(comb(HAND, combo.atelier_size))
+                        draw = rng.randrange(comb(HAND_SIZE, combo.atelier_size))
                         if draw >= len(legal):
                             return None
                     else:
