@@ -21,7 +21,7 @@ import pytest
 from hands import WHOLE_SUITS
 from hypothesis import HealthCheck, given, settings
 
-from combowhist import CardSet, Deal, Phase, load_profile
+from combowhist import CardSet, Deal, Phase, load_profile, sampling
 from combowhist.cards import SUIT_MASKS
 from combowhist.errors import CombowhistError
 from combowhist.sampling import Sampler, SamplingError, sample_deal
@@ -54,6 +54,10 @@ def advance(deal: Deal, rng: random.Random, until: Callable[[Deal], bool]) -> De
         moves = deal.legal_moves()
         deal = deal.apply(moves[rng.randrange(len(moves))])
     return deal
+
+
+def tricks_played(count: int) -> Callable[[Deal], bool]:
+    return lambda deal: len(deal.winners) >= count
 
 
 def samples(deal: Deal, seat: int, count: int = SAMPLES, seed: int = 0) -> list[Deal]:
@@ -119,6 +123,25 @@ def test_issue14_a_sample_keeps_the_view_and_the_legal_moves(edition: str,
             assert sample_deal(view, random.Random(seat)) == sample
 
     check()
+
+
+STEERED = [("1.4.2", "trump+mail+masters_mail"), ("1.4.2", "rank_trump+masters_mail"),
+           ("1.5.1", "rank_trump+mail+master_mail"), ("1.4.0", "rank_trump+mail")]
+
+
+@pytest.mark.parametrize(("edition", "combo"), STEERED)
+def test_issue14_steered_samples_keep_the_view(edition: str, combo: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Steering (after UNIFORM_ATTEMPTS uniform proposals) draws hidden picks and given
+    # cards among those that fit: every sample must still keep the view.
+    monkeypatch.setattr(sampling, "UNIFORM_ATTEMPTS", 0)
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = advance(declared(combo, seed, 4 - seed % 2, edition), rng,
+                       tricks_played(4 * seed + 1))
+        for seat in range(deal.players):
+            view = deal.view(seat)
+            assert Sampler(view).sample(random.Random(seat)).view(seat) == view
 
 
 @pytest.mark.parametrize("players", [3, 4])
