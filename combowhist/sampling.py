@@ -56,8 +56,8 @@ every event. What is not uniform, or not drawn:
   samples over Hypothesis deals of every phase and edition needed more than 155 proposals;
   over 840 samples from deals with Rank Trump and Mail or Master's Mail, chosen as the
   hardest, the most was 301 (a few ms);
-- scores and potentials are not in a view: unless given, the sampler takes the least that
-  explain the auction (the seats the turn skipped without a pass are banned, R36; an equal
+- scores and potentials: unless given or shown by the view, the sampler takes the least
+  that explain the auction (the seats the turn skipped without a pass are banned, R36; an equal
   overbid means more potentials, R34; so does the seat's own least bid) and the deal
   carries those;
 - the search is bounded: after :data:`MAX_ATTEMPTS` proposals without a fit (a view no deal
@@ -156,10 +156,11 @@ class Sampler:
     """The per-view analysis of :mod:`combowhist.sampling`, done once; :meth:`sample` draws.
 
     ``scores`` and ``potentials`` (per seat of the deal, as :meth:`Deal.from_hands
-    <combowhist.Deal.from_hands>` takes them) are public in a game but not part of a view:
-    give them to have the samples carry them; by default the least that explain the
-    auction are used. Raises :class:`SamplingError` for a view no deal can produce when
-    that shows already (the cards do not add up, say)."""
+    <combowhist.Deal.from_hands>` takes them) are public in a game: the samples carry those
+    given, else those the view shows where it has them (a view with ``scores`` and
+    ``potentials`` fields), else the least that explain the auction. Raises
+    :class:`SamplingError` for a view no deal can produce when that shows already (the
+    cards do not add up, say)."""
 
     def __init__(self, view: PlayerView, *, scores: Sequence[int] | None = None,
                  potentials: Sequence[int] | None = None) -> None:
@@ -182,6 +183,10 @@ class Sampler:
         self._bare = False
         """Whether D once had no card to refill the atelier with (R21)."""
         self._read_log()
+        # A view that shows the score sheet (scores and potentials are public in a game)
+        # is taken at its word; else the least that explain the auction are used.
+        scores = getattr(view, "scores", None) if scores is None else scores
+        potentials = getattr(view, "potentials", None) if potentials is None else potentials
         if scores is None or potentials is None:
             least_scores, least_potentials = _seat_settings(view, self._script)
             scores = least_scores if scores is None else scores
