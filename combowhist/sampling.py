@@ -275,7 +275,7 @@ class Sampler:
     def _parse(self, text: str) -> Move:
         view = self.view
         try:
-            return parse_move(text, view.profile, view.players)
+            return _parsed(text, view.profile, view.players)
         except CombowhistError as error:
             raise self._error(f"move {text!r}: {error}") from None
 
@@ -608,6 +608,11 @@ def sample_deal(view: PlayerView, rng: random.Random) -> Deal:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+_parsed = lru_cache(maxsize=4096)(parse_move)
+"""A move's notation read (moves are values, so shared): a log's bids are read once, not
+checked against R7 and R8 again for every view."""
 
 
 def _cards(move: Move) -> int:
