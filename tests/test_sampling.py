@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from combowhist import CardSet, Deal, Phase, load_profile, sampling
 from combowhist.cards import SUIT_MASKS, mask_indices
 from combowhist.errors import CombowhistError
+from combowhist.legal import LegalMoves
 from combowhist.moves import Send
 from combowhist.rules.setup import mail_target
 from combowhist.sampling import Sampler, SamplingError, sample_deal
@@ -501,6 +502,18 @@ def test_issue14_a_view_no_deal_produces_raises_sampling_error() -> None:
     log[mine], log[later] = log[later], log[mine]
     with pytest.raises(SamplingError, match="R23"):
         Sampler(attrs.evolve(view, log=tuple(log)))
+
+
+def test_issue14_the_sampler_gives_up_after_max_attempts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The seat is to move but its view lists no legal move: no deal shows that, and only
+    # the replay finds out, so every proposal fails and the bound ends the search.
+    deal = advance(declared("trump", 2, 4, "1.4.2", "trump S"), random.Random(2),
+                   lambda d: len(d.winners) >= 3 and d.to_move == 0)
+    view = attrs.evolve(deal.view(0), legal=LegalMoves())
+    monkeypatch.setattr(sampling, "MAX_ATTEMPTS", 40)
+    with pytest.raises(SamplingError, match="40 proposals"):
+        Sampler(view).sample(random.Random(1))
 
 
 def test_issue14_sampling_error_is_a_combowhist_error() -> None:
