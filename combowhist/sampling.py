@@ -56,10 +56,8 @@ every event. What is not uniform, or not drawn:
   samples over Hypothesis deals of every phase and edition needed more than 155 proposals;
   over 840 samples from deals with Rank Trump and Mail or Master's Mail, chosen as the
   hardest, the most was 301 (a few ms);
-- scores and potentials: unless given or shown by the view, the sampler takes the least
-  that explain the auction (the seats the turn skipped without a pass are banned, R36; an equal
-  overbid means more potentials, R34; so does the seat's own least bid) and the deal
-  carries those;
+- scores and potentials are public (the score sheet, R34, R36): the samples carry the
+  view's;
 - the search is bounded: after :data:`MAX_ATTEMPTS` proposals without a fit (a view no deal
   produces that the analysis did not already refuse) :meth:`Sampler.sample` raises
   :class:`SamplingError` rather than loop.
@@ -67,9 +65,7 @@ every event. What is not uniform, or not drawn:
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Sequence
 from functools import lru_cache
 from math import comb, factorial
 from typing import NamedTuple
@@ -80,9 +76,7 @@ from combowhist.deal import HAND_SIZE, Deal
 from combowhist.errors import CombowhistError
 from combowhist.moves import (
     Commit,
-    MakeBid,
     Move,
-    Pass,
     Play,
     Refill,
     Send,
@@ -92,7 +86,6 @@ from combowhist.moves import (
     parse_move,
 )
 from combowhist.primitives import Event
-from combowhist.rules.auction import ALL_PASSED, WON, following
 from combowhist.rules.play import flags_after, legal_play_mask, next_trump
 from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 from combowhist.state import Phase
@@ -155,15 +148,11 @@ _Timeline = _Swap | int | tuple[int, int]
 class Sampler:
     """The per-view analysis of :mod:`combowhist.sampling`, done once; :meth:`sample` draws.
 
-    ``scores`` and ``potentials`` (per seat of the deal, as :meth:`Deal.from_hands
-    <combowhist.Deal.from_hands>` takes them) are public in a game: the samples carry those
-    given, else those the view shows where it has them (a view with ``scores`` and
-    ``potentials`` fields), else the least that explain the auction. Raises
+    The samples carry the scores and potentials the view shows (public in a game). Raises
     :class:`SamplingError` for a view no deal can produce when that shows already (the
     cards do not add up, say)."""
 
-    def __init__(self, view: PlayerView, *, scores: Sequence[int] | None = None,
-                 potentials: Sequence[int] | None = None) -> None:
+    def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             raise SamplingError(f"a sampler takes a PlayerView, not {type(view).__name__}")
         self.view = view
@@ -183,18 +172,10 @@ class Sampler:
         self._bare = False
         """Whether D once had no card to refill the atelier with (R21)."""
         self._read_log()
-        # A view that shows the score sheet (scores and potentials are public in a game)
-        # is taken at its word; else the least that explain the auction are used.
-        scores = getattr(view, "scores", None) if scores is None else scores
-        potentials = getattr(view, "potentials", None) if potentials is None else potentials
-        if scores is None or potentials is None:
-            least_scores, least_potentials = _seat_settings(view, self._script)
-            scores = least_scores if scores is None else scores
-            potentials = least_potentials if potentials is None else potentials
-        self.scores = tuple(scores)
-        """The scores the samples are dealt with."""
-        self.potentials = tuple(potentials)
-        """The potentials the samples are dealt with."""
+        self.scores = view.scores
+        """The scores the samples are dealt with: the view's (public on the score sheet)."""
+        self.potentials = view.potentials
+        """The potentials the samples are dealt with: the view's (public)."""
         self._classes, self._sizes = self._unseen()
         self._splits_memo: dict[tuple[int, tuple[int, ...]],
                                 list[tuple[tuple[int, ...], int]]] = {}
@@ -713,54 +694,3 @@ def _suits_allowed(view: PlayerView, plays: list[tuple[int, int]], trump: int) -
             trump_now = next_trump(trump_now, trick[0] // 13, grill)
             trick = []
     return allowed
-
-
-def _seat_settings(view: PlayerView, script: Sequence[tuple[int, object]]
-                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The least scores and potentials that explain the auction the view shows: the seats
-    the turn skipped without a pass are banned (R5, R36); a seat that bid the high bid's
-    worth has more potentials than the high bidder, and so has the seat itself when its
-    least bid is that worth (R7, R34)."""
-    players = view.players
-    everyone = (1 << players) - 1
-    banned = passed = 0
-    high_worth = high_bidder = -1
-    last = view.dealer
-    more: list[tuple[int, int]] = []  # (a, b): a has more potentials than b
-    not_more: list[tuple[int, int]] = []
-
-    def skip_to(seat: int | None) -> None:
-        nonlocal banned
-        while banned != everyone:
-            expected = following(passed | banned, high_bidder, last, players)
-            if expected == seat or expected in (ALL_PASSED, WON):
-                return
-            banned |= 1 << expected
-
-    for seat, move in script:
-        if not isinstance(move, Pass | MakeBid):
-            break
-        skip_to(seat)
-        if isinstance(move, Pass):
-            passed |= 1 << seat
-        else:
-            if move.combo.worth == high_worth:
-                more.append((seat, high_bidder))
-            high_worth, high_bidder = move.combo.worth, seat
-        last = seat
-    in_auction = view.phase is Phase.AUCTION
-    skip_to(view.to_move if in_auction else None)
-    if in_auction and view.can_move and high_bidder >= 0:
-        least = next((item["bids"] for item in view.legal_moves().to_data()
-                      if isinstance(item, dict) and "bids" in item), None)
-        if least == high_worth:
-            more.append((view.seat, high_bidder))
-        elif least is not None:
-            not_more.append((view.seat, high_bidder))
-    candidates = sorted(itertools.product(range(players + 1), repeat=players), key=sum)
-    potentials = next((p for p in candidates
-                       if all(p[a] > p[b] for a, b in more)
-                       and all(p[a] <= p[b] for a, b in not_more)), (0,) * players)
-    low = view.profile.ban_below
-    scores = tuple(low - 1 if banned >> s & 1 else max(low, 0) for s in range(players))
-    return scores, potentials
