@@ -16,8 +16,9 @@ from combowhist.bids import ComboBid, Exposure
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.moves import PLAYS
+from combowhist.moves import PLAYS, Play
 from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules.auction import least_worth
 from combowhist.rules.phases import PHASES
 from combowhist.rules.play import trick_mask, tricks_per_seat
 from combowhist.rules.setup import everyone
@@ -75,8 +76,28 @@ class PlayerView:
     result: DealResult | None
     high_bid: ComboBid | None
     """The highest combo bid of the auction so far (public, R11)."""
+    high_bidder: int | None
+    """The seat that made :attr:`high_bid`, ``None`` before any bid."""
+    passed: frozenset[int]
+    """The seats that have passed in the auction (a pass is final, R5), seats banned from
+    bidding included (R36); as :attr:`Deal.passed <combowhist.Deal.passed>`. It stays as
+    the auction left it once the auction is over."""
+    minimum_worth: int
+    """The least worth this seat may bid now (R7, R34): the profile's minimum before any
+    bid; above the high bid, or equal to it with strictly more potentials than the high
+    bidder. Computed from the auction's record in every phase (it matters only while the
+    seat may still bid); as :meth:`Deal.minimum_worth <combowhist.Deal.minimum_worth>`."""
+    scores: tuple[int, ...]
+    """Each seat's score when the deal began (public on the score sheet; bans, R36), as
+    :attr:`Deal.scores <combowhist.Deal.scores>`."""
+    potentials: tuple[int, ...]
+    """Each seat's potentials when the deal began (public; R7, R34), as
+    :attr:`Deal.potentials <combowhist.Deal.potentials>`."""
     played: CardSet
     """Every card played to a trick so far, the current trick's included."""
+    played_by: tuple[CardSet, ...]
+    """Per seat, the cards it has played to tricks so far, the current trick's included
+    (their union is :attr:`played`)."""
     shown: tuple[CardSet, ...]
     """Per seat, the cards of its hand a capture goal shows to everyone from the first lead
     on (Taintless Bid's 2s, E4); empty sets otherwise. D's own exposed cards are
@@ -133,6 +154,14 @@ class PlayerView:
             trump = state.trump
         atelier = state.atelier if led or seat == declarer else 0
         can_move = state.to_move == seat
+        auction = state.auction
+        passed = auction.passed
+        if seen is not None:
+            played_by = seen.played
+        elif led:
+            played_by = _played_by(log_cells(state.log), players)
+        else:
+            played_by = (0,) * players
         return cls(
             seat=seat,
             players=players,
@@ -161,8 +190,14 @@ class PlayerView:
             received=CardSet(received),
             can_move=can_move,
             result=state.result,
-            high_bid=state.auction.high,
+            high_bid=auction.high,
+            high_bidder=None if auction.high_bidder < 0 else auction.high_bidder,
+            passed=frozenset(s for s in range(players) if passed >> s & 1),
+            minimum_worth=least_worth(table, auction.high, auction.high_bidder, seat),
+            scores=table.scores,
+            potentials=table.potentials,
             played=CardSet(_played(state)),
+            played_by=tuple(CardSet(cards) for cards in played_by),
             shown=tuple(CardSet(cards) for cards in shown),
             profile=table.profile,
             legal=legal if can_move else LegalMoves(),
@@ -201,7 +236,13 @@ class PlayerView:
             "can_move": self.can_move,
             "result": None if self.result is None else _result_to_data(self.result),
             "high_bid": None if self.high_bid is None else str(self.high_bid),
+            "high_bidder": self.high_bidder,
+            "passed": sorted(self.passed),
+            "minimum_worth": self.minimum_worth,
+            "scores": list(self.scores),
+            "potentials": list(self.potentials),
             "played": str(self.played),
+            "played_by": [str(cards) for cards in self.played_by],
             "shown": [str(cards) for cards in self.shown],
         }
 
@@ -262,7 +303,11 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         exposed=CardSet.parse(data["exposed"]), atelier=CardSet.parse(data["atelier"]),
         laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
         received=CardSet.parse(data["received"]), can_move=data["can_move"],
-        result=result, high_bid=combo(data["high_bid"]), played=CardSet.parse(data["played"]),
+        result=result, high_bid=combo(data["high_bid"]), high_bidder=data["high_bidder"],
+        passed=frozenset(int(s) for s in data["passed"]), minimum_worth=data["minimum_worth"],
+        scores=ints("scores"), potentials=ints("potentials"),
+        played=CardSet.parse(data["played"]),
+        played_by=tuple(CardSet.parse(text) for text in data["played_by"]),
         shown=tuple(CardSet.parse(text) for text in data.get("shown", [""] * players)),
         profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
     )
@@ -336,13 +381,16 @@ class SeenLog:
     From the first lead on, what a seat sees of the moves before it never changes again
     (every reveal comes before: R14, R19, R20, R30) and every move is public: so the log is
     each seat's fixed ``before`` part and one ``since`` part for all, which the deal after
-    a move extends by that move."""
+    a move extends by that move. ``played`` (each seat's cards played to tricks, as
+    bitmasks) is kept up the same way."""
 
-    __slots__ = ("before", "since")
+    __slots__ = ("before", "played", "since")
 
-    def __init__(self, before: tuple[VisibleLog, ...], since: VisibleLog) -> None:
+    def __init__(self, before: tuple[VisibleLog, ...], since: VisibleLog,
+                 played: tuple[int, ...]) -> None:
         self.before = before
         self.since = since
+        self.played = played
 
     @classmethod
     def of(cls, state: State, earlier: SeenLog | None) -> SeenLog | None:
@@ -353,15 +401,31 @@ class SeenLog:
         cell = state.log
         assert cell is not None
         if earlier is not None:
-            return cls(earlier.before, (*earlier.since, (cell[1], _text(cell[2]))))
+            played = earlier.played
+            move = cell[2]
+            if type(move) is Play:
+                mover = cell[1]
+                played = (*played[:mover], played[mover] | 1 << move.card.index,
+                          *played[mover + 1:])
+            return cls(earlier.before, (*earlier.since, (cell[1], _text(cell[2]))), played)
         cells = log_cells(cell)
         lead = next(i for i, c in enumerate(cells) if c[3] is Phase.PLAY)
-        before = tuple(_visible(cells[:lead], state, seat)
-                       for seat in range(state.table.players))
-        return cls(before, tuple((c[1], _text(c[2])) for c in cells[lead:]))
+        players = state.table.players
+        before = tuple(_visible(cells[:lead], state, seat) for seat in range(players))
+        return cls(before, tuple((c[1], _text(c[2])) for c in cells[lead:]),
+                   _played_by(cells[lead:], players))
 
     def seen_by(self, seat: int) -> VisibleLog:
         return self.before[seat] + self.since
+
+
+def _played_by(cells: list[LogCell], players: int) -> tuple[int, ...]:
+    """Each seat's cards played to tricks in the log ``cells``, as bitmasks."""
+    played = [0] * players
+    for _, mover, move, _ in cells:
+        if type(move) is Play:
+            played[mover] |= 1 << move.card.index
+    return tuple(played)
 
 
 def _text(move: object) -> str:
