@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import operator
-from typing import Any, SupportsIndex
+from typing import Any
 
 from combowhist.cli.render import view_text
 from combowhist.deal import Deal
@@ -54,7 +54,7 @@ def observation_size(profile: RuleProfile, players: int) -> int:
 class Position:
     """A deal and the move its seat to move is building (see the module docs)."""
 
-    __slots__ = ("_legal", "_single", "deal", "draft", "space")
+    __slots__ = ("_auction_key", "_legal", "_single", "deal", "draft", "space")
 
     deal: Deal
     draft: Draft
@@ -68,6 +68,7 @@ class Position:
         self.space = space if space is not None else _space(deal.profile, deal.players)
         self._legal: tuple[int, ...] | None = None
         self._single: dict[int, Move] = {}
+        self._auction_key: tuple[Any, ...] | None = None
 
     # -- values -------------------------------------------------------------------------
 
@@ -134,10 +135,23 @@ class Position:
         if self.deal.result is not None:
             return ()
         moves = self.deal.legal_moves()  # the mover's view lists the same moves
+        parts = moves.parts
+        if any(isinstance(part, BidMoves) for part in parts):
+            # The auction's actions depend on its combo space and the draft only, and the
+            # spaces recur deal after deal (they are shared): remember them.
+            key = self._auction_key = (
+                self.space, self.draft.actions,
+                *(part.space if isinstance(part, BidMoves) else tuple(part) for part in parts))
+            legal = _AUCTION.get(key)
+            if legal is None:
+                if len(_AUCTION) >= _REMEMBERED:
+                    _AUCTION.clear()
+                legal = _AUCTION[key] = self.space.legal_actions(moves, self.draft)
+            return legal  # type: ignore[return-value]
         if not self.draft.actions and not any(
-                isinstance(part, BidMoves | CardSubsetMoves) for part in moves.parts):
+                isinstance(part, CardSubsetMoves) for part in parts):
             # Mostly a trick's plays: when every move is one action, remember which, so
-            # that apply needs no search.
+            # that choose needs no search.
             single = {}
             for move in moves:
                 actions = self.space.actions_of(move)
@@ -148,6 +162,21 @@ class Position:
                 self._single = single
                 return tuple(sorted(single))
         return self.space.legal_actions(moves, self.draft)
+
+    def _may_finish(self, actions: tuple[int, ...]) -> bool:
+        """Whether ``actions`` (legal, the draft and one more) may make a whole move: a
+        bid ends with ``submit``, a pick with its last card, any other move with its
+        sequence (the encoding's sequences). If not, they are the next draft."""
+        for part in self.deal.legal_moves().parts:
+            if isinstance(part, BidMoves):
+                if actions[-1] == self.space.submit:
+                    return True
+            elif isinstance(part, CardSubsetMoves):
+                if len(actions) == part.size:
+                    return True
+            elif any(self.space.actions_of(move) == actions for move in part):
+                return True
+        return False
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the deal (:meth:`Deal.view <combowhist.Deal.view>`)."""
@@ -200,7 +229,18 @@ class Position:
         move = self._single.get(number)
         if move is not None:
             return move
-        return self.space.step(self.deal.legal_moves(), self.draft, number)
+        actions = (*self.draft.actions, number)
+        if not self._may_finish(actions):
+            return Draft(actions)
+        key = self._auction_key
+        if key is None:
+            return self.space.step(self.deal.legal_moves(), self.draft, number)
+        # A finished bid depends on the same as the auction's actions (above).
+        done = _AUCTION.get((*key, number))
+        if done is None:
+            done = _AUCTION[(*key, number)] = self.space.step(self.deal.legal_moves(),
+                                                              self.draft, number)
+        return done  # type: ignore[return-value]
 
     def apply(self, action: object) -> Position:
         """The position after the seat to move takes ``action`` (see :meth:`choose`): the
@@ -225,14 +265,24 @@ class Position:
 
 
 def _action_number(action: object) -> int:
-    if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+    if type(action) is int:
+        return action
+    if isinstance(action, bool):
         raise IllegalActionError(f"action {action!r} is not an integer")
-    return operator.index(action)
+    try:
+        return operator.index(action)  # type: ignore[call-overload]
+    except TypeError:
+        raise IllegalActionError(f"action {action!r} is not an integer") from None
 
 
 def _seat_name(seat: int) -> str:
     return f"seat {seat}"
 
+
+_REMEMBERED = 4096
+_AUCTION: dict[tuple[Any, ...], tuple[int, ...] | Draft | Move] = {}
+"""Recent auction positions' legal actions, and the moves their actions finish (see
+``Position._compute_legal``)."""
 
 _SPACES: dict[tuple[RuleProfile, int], ActionSpace] = {}
 
