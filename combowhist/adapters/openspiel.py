@@ -194,7 +194,8 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         at = self._at
-        assert isinstance(at, Position) and player == at.deal.to_move
+        assert isinstance(at, Position)
+        assert player == at.deal.to_move
         return list(at.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -210,8 +211,8 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {ALL_CARDS[action]}"
-        space = self.get_game().space
-        return space.describe(action)
+        game: CombowhistGame = self.get_game()
+        return game.space.describe(action)
 
     def is_terminal(self) -> bool:
         """Whether the deal has ended."""
@@ -232,14 +233,14 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
         with a random number generator seeded from ``probability_sampler``. While the
         cards are dealt, the cards not dealt to the player are shuffled."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        game = self.get_game()
+        game: CombowhistGame = self.get_game()
         at = self._at
         state = game.new_initial_state()
         if isinstance(at, _Dealing):
             for card in _redealt(at, player_id, rng):
                 state.apply_action(card)
             return state
-        from combowhist.sampling import Sampler  # noqa: PLC0415
+        from combowhist.sampling import Sampler
 
         deal = Sampler(at.deal.view(player_id)).sample(rng)
         for card in _dealing_order(deal):

@@ -28,7 +28,7 @@ episode is truncated).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -46,6 +46,7 @@ from combowhist.profiles import RuleProfile, load_profile
 __all__ = ["CombowhistEnv", "env", "raw_env"]
 
 EPISODES = ("deal", "game")
+RENDER_MODES = ("human", "ansi")
 
 
 def env(players: int = 4, profile: RuleProfile | str | None = None, **options: Any) -> AECEnv:
@@ -73,8 +74,8 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
     :class:`~combowhist.errors.SetupError`.
     """
 
-    metadata = {"name": "combowhist_v0", "render_modes": ["human", "ansi"],
-                "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "combowhist_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, players: int = 4, profile: RuleProfile | str | None = None, *,
                  episode: str = "deal", dealer: int = 0, variant: str = "classic",
@@ -90,7 +91,7 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
             raise SetupError(f"max_deals {shown(max_deals)}: a whole number of at least 1, "
                              f"or None")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise SetupError(f"render_mode {shown(render_mode)}: one of None, 'human', "
                              f"'ansi'")
         self.profile = load_profile(profile)
@@ -113,7 +114,7 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         observation = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(low, high, dtype=np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (actions,), dtype=np.int8)})
-        self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: gymnasium.spaces.Discrete(actions)
                               for agent in self.possible_agents}
         self._actions = actions
@@ -148,10 +149,10 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
             self.position = Position(Deal.new(self.players, profile=self.profile,
                                               dealer=self.dealer, rng=self._rng))
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_move()
 
@@ -185,7 +186,8 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
 
     def _game_step(self, move: Any) -> None:
         game = self.game
-        assert game is not None and self.position is not None
+        assert game is not None
+        assert self.position is not None
         before = game.scores
         game = self.game = game.apply(move)
         points = tuple(after - was for after, was in zip(game.scores, before, strict=True))

@@ -270,7 +270,7 @@ def _action_number(action: object) -> int:
     if isinstance(action, bool):
         raise IllegalActionError(f"action {action!r} is not an integer")
     try:
-        return operator.index(action)  # type: ignore[call-overload]
+        return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         raise IllegalActionError(f"action {action!r} is not an integer") from None
 
