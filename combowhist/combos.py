@@ -120,6 +120,13 @@ class _StandardBlock:
     """For each group, its constrained bids as bits over :attr:`ordered`."""
     free_bits: tuple[int, ...] = attrs.field(init=False)
     """For each free bid, its bit over :attr:`ordered`."""
+    place: dict[str, int] = attrs.field(init=False)
+    """Each special bid's place in :attr:`ordered`, by key."""
+    ordered_bits: tuple[tuple[bool, int], ...] = attrs.field(init=False)
+    """For each bid of :attr:`ordered`: (constrained?, its bit among those)."""
+    tails: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """``tails[k]``: the constrained bids of ``ordered[k:]`` as a mask, and the total of
+    their free bids' positive worths (what a bid built in table order can still add)."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
@@ -140,6 +147,14 @@ class _StandardBlock:
         bits = {b.key: (True, i) for i, b in enumerate(self.constrained)}
         bits.update({b.key: (False, i) for i, b in enumerate(self.free)})
         object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "place", {b.key: k for k, b in enumerate(self.ordered)})
+        object.__setattr__(self, "ordered_bits", tuple(bits[b.key] for b in self.ordered))
+        tails = [(0, 0)]
+        for is_constrained, bit in reversed(self.ordered_bits):
+            mask, free = tails[-1]
+            tails.append((mask | 1 << bit, free) if is_constrained
+                         else (mask, free + max(table.worths[bit], 0)))
+        object.__setattr__(self, "tails", tuple(reversed(tails)))
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
 
@@ -295,45 +310,75 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
 
     def leads_on(self, standard: Bid, chosen: Sequence[Bid] = ()) -> bool:
         """Whether some combo bid of this space is ``standard`` with ``chosen`` (special
-        bids in table order) and, perhaps, more special bids that come after them in the
-        table: so a bid built bid by bid, in table order, can still be completed."""
+        bids in strictly increasing table order) and, perhaps, more special bids that come
+        after them in the table: so a bid built bid by bid, in table order, can still be
+        completed. Tested on the block tables, without listing combos.
+
+        >>> from combowhist import load_profile
+        >>> profile = load_profile("1.4.2")
+        >>> space = ComboSpace(profile, players=4, minimum=15)
+        >>> space.leads_on(profile.bids["zero"]), space.leads_on(profile.bids["block_trump"])
+        (False, True)
+        """
+        prefix = self._prefix(standard, chosen)
+        return prefix is not None and self._reachable(*prefix)
+
+    def next_bids(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[Bid, ...]:
+        """The special bids that may follow ``chosen`` in a bid built bid by bid (see
+        :meth:`leads_on`), in table order: each after the last chosen, with some combo of
+        this space still ahead. Empty if ``chosen`` itself leads nowhere."""
+        prefix = self._prefix(standard, chosen)
+        if prefix is None or not self._reachable(*prefix):
+            return ()
+        block, constrained_mask, worth, last = prefix
+        found = []
+        for k in range(last + 1, len(block.ordered)):
+            is_constrained, bit = block.ordered_bits[k]
+            if is_constrained:
+                reachable = self._reachable(block, constrained_mask | 1 << bit, worth, k)
+            else:
+                reachable = self._reachable(block, constrained_mask,
+                                            worth + block.free_table.worths[bit], k)
+            if reachable:
+                found.append(block.ordered[k])
+        return tuple(found)
+
+    def _prefix(self, standard: Bid, chosen: Sequence[Bid]
+                ) -> tuple[_StandardBlock, int, int, int] | None:
+        """A bid built so far as (its block, its constrained bids as a mask, the worth of
+        its free bids, the place in :attr:`_StandardBlock.ordered` of its last special
+        bid or -1), or ``None`` if it is no start of a valid combo in table order."""
         number = self.profile.position.get(standard.key, -1)
         if not 0 <= number < len(self._blocks):
-            return False
+            return None
         block = self._blocks[number]
         if not _same(block.standard, standard):
-            return False
-        position = self.profile.position
-        last = position[chosen[-1].key] if chosen else -1
+            return None
         constrained_mask = worth = 0
+        last = -1
         for bid in chosen:
-            is_constrained, bit = block.bits.get(bid.key, (False, -1))
-            if bit < 0:
-                return False  # incompatible with the standard bid (R7)
+            place = block.place.get(bid.key, -1)
+            if place <= last or not _same(block.ordered[place], bid):
+                return None  # incompatible with the standard bid (R7), or out of order
+            last = place
+            is_constrained, bit = block.ordered_bits[place]
             if is_constrained:
                 constrained_mask |= 1 << bit
             else:
                 worth += block.free_table.worths[bit]
-        later_free = sum(max(w, 0) for b, w in zip(block.free, block.free_table.worths,
-                                                    strict=True) if position[b.key] > last)
-        later_constrained = sum(1 << i for i, b in enumerate(block.constrained)
-                                if position[b.key] > last)
-        allowed = constrained_mask | later_constrained
-        return any(mask & constrained_mask == constrained_mask and mask & ~allowed == 0
-                   and group_worth + worth + later_free >= self.minimum
-                   for mask, group_worth in block.groups)
+        return block, constrained_mask, worth, last
 
-    def next_bids(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[Bid, ...]:
-        """The special bids that may follow ``chosen`` in a bid built bid by bid (see
-        :meth:`leads_on`): each after the last chosen in table order, with some combo of
-        this space still ahead."""
-        number = self.profile.position.get(standard.key, -1)
-        if not 0 <= number < len(self._blocks):
-            return ()
-        position = self.profile.position
-        last = position[chosen[-1].key] if chosen else -1
-        return tuple(bid for bid in self._blocks[number].ordered
-                     if position[bid.key] > last and self.leads_on(standard, (*chosen, bid)))
+    def _reachable(self, block: _StandardBlock, constrained_mask: int, worth: int,
+                   last: int) -> bool:
+        """Whether a valid combo worth enough has exactly the constrained bids of
+        ``constrained_mask`` up to place ``last`` and free bids worth ``worth`` there: a
+        valid constrained subset that agrees with it up to ``last``, plus every later free
+        bid of positive worth, reaches the minimum."""
+        later_constrained, later_free = block.tails[last + 1]
+        allowed = constrained_mask | later_constrained
+        need = self.minimum - worth - later_free
+        return any(mask & constrained_mask == constrained_mask and not mask & ~allowed
+                   and group_worth >= need for mask, group_worth in block.groups)
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "

@@ -1,42 +1,72 @@
 """A factored action encoding for game-AI: every move as a short sequence of small actions.
 
 A flat list of every move of every phase would need about 450,000 action ids (133,145 combo
-bids, 22,100 ways to pick 3 cards for Mail, 270,725 ateliers): too wide for a policy. Here a
-move is built in sub-steps by the seat to move:
+bids, 22,100 ways to pick 3 cards for Mail, 294,203 ateliers of 1 to 4 cards): too wide for
+a policy. Here a move is built in sub-steps, all by the seat to move:
 
 - a **bid** is its standard bid, then its special bids in table order, then ``submit``;
-- a **card pick** (Mail's 3 cards, the atelier) is one card at a time, lowest index first;
-- **Approximate's guesses** are one number at a time, lowest first;
-- 1.5.1's **Rank Trump take** is the card taken, then the card given (E2);
+- a **card pick** (Mail's and Master's Mail's 3 cards, the atelier) is one card at a time,
+  in increasing card index (:attr:`~combowhist.cards.Card.index`);
+- **Approximate's guesses** are one number at a time, the lower first;
+- 1.5.1's **Rank Trump take** is the card taken, then the card given for it (E2);
 - every other move is one action.
 
-About 131 actions for 4 players (see :attr:`ActionSpace.size`). A move being built is a
-:class:`Draft` (the actions chosen so far, immutable). :meth:`ActionSpace.legal_actions`
-lists the actions that may come next, and never offers a dead end: every action it offers
-leads on to at least one legal move (a bid to at least one combo bid worth enough, R7, R8).
-:meth:`ActionSpace.step` takes one and returns the next draft or, once the sequence is
-complete, the move itself. :meth:`ActionSpace.actions_of` is the inverse: a move's sequence.
+The actions of :class:`ActionSpace` are laid out in blocks: ``pass``; the standard bids and
+then the special bids, each in table order; ``submit``; the four suits (♣ ♦ ♥ ♠, for
+``trump`` and ``plague``); ``prefer none`` and then the 20 preferences (suit by suit,
+strengths 1-5); the numbers 0-13 (guesses); the 52 cards by index (plays, picks, justice,
+commits, takes, refills); the Mail directions ``left right across``; and the seats (for
+``award``): 131 actions for 4 participants, 130 for 3. :meth:`ActionSpace.describe` puts
+one in words.
+
+A move being built is a :class:`Draft`: the actions chosen so far, an immutable, hashable
+value (empty at the start of every decision). :meth:`ActionSpace.legal_actions` lists the
+actions that may come next (:meth:`ActionSpace.mask` as flags), and never offers a dead
+end: every action it offers leads on to at least one of the legal moves. In the auction
+that is decided on the combo space's tables (R7, R8, the least worth, see
+:meth:`~combowhist.combos.ComboSpace.leads_on`), without listing combo bids.
+:meth:`ActionSpace.step` takes one action and returns the next draft or, once the sequence
+is complete, the legal move itself; :meth:`ActionSpace.actions_of` is the inverse. The
+action sequences of the legal moves are exactly the complete paths, one per move.
 
 Everything is computed from a :class:`~combowhist.legal.LegalMoves` (``deal.legal_moves()``
 or, for an agent, ``view.legal_moves()``): the encoding sees nothing a seat may not see.
 
-:class:`MoveIds` gives every move of a profile and table size a stable integer id, for logs
-and datasets.
+>>> from combowhist import Deal, parse_move
+>>> deal = Deal.new(players=4, dealer=0, seed=7)
+>>> space = ActionSpace.of(deal.profile, players=4)
+>>> moves = deal.legal_moves()
+>>> [space.describe(a) for a in space.legal_actions(moves)][:3]
+['pass', 'standard bid_of_shame', 'standard approximate']
+>>> draft = space.step(moves, Draft(), space.actions_of(parse_move("bid trump", deal.profile))[0])
+>>> draft, space.describe_draft(draft)
+(Draft(actions=(3,)), 'standard trump')
+>>> lock = space.special_start + [b.key for b in deal.profile.special_bids].index("lock")
+>>> draft = space.step(moves, draft, lock)
+>>> move = space.step(moves, draft, space.submit)
+>>> str(move), move in moves, space.actions_of(move) == (3, lock, space.submit)
+('bid trump+lock', True, True)
+
+:class:`MoveIds` gives every move of a profile and participant count a stable integer id,
+for logs and datasets. Both layouts are fixed by :data:`ENCODING_VERSION`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Sequence
+from contextlib import suppress
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import attrs
 
 from combowhist.bids import Bid, ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
-from combowhist.errors import CombowhistError
-from combowhist.legal import BidMoves, CardSubsetMoves, LegalMoves
+from combowhist.errors import CombowhistError, SetupError, shown
+from combowhist.legal import BidMoves, CardMoves, CardSubsetMoves, LegalMoves
 from combowhist.moves import (
     MAIL_DIRECTIONS,
     Award,
@@ -55,13 +85,15 @@ from combowhist.moves import (
     SetPlague,
     SetTrump,
     Take,
+    check_move,
 )
 from combowhist.profiles import RuleProfile, load_profile
 
 __all__ = ["ENCODING_VERSION", "ActionSpace", "Draft", "IllegalActionError", "MoveIds"]
 
 ENCODING_VERSION = 1
-"""The layout of :class:`ActionSpace` and :class:`MoveIds`; a change of either raises it."""
+"""The version of the layouts of :class:`ActionSpace` and :class:`MoveIds`: any change to
+either (an action or an id that means another thing) raises it."""
 
 SUITS = 4
 STRENGTHS = 5
@@ -69,90 +101,155 @@ STRENGTHS = 5
 NUMBERS = 14
 """Guesses: 0-13 tricks (R16)."""
 CARDS = 52
+_SHOWN = 10
+"""An error lists at most this many of the legal actions."""
 
 
-class IllegalActionError(CombowhistError, ValueError):
-    """An action that is not among :meth:`ActionSpace.legal_actions` now (or an id that is
-    no move of :class:`MoveIds`)."""
+class IllegalActionError(CombowhistError):
+    """An action that is not among :meth:`ActionSpace.legal_actions` now, a move the
+    encoding cannot express, or an id or move unknown to :class:`MoveIds`."""
 
 
 @attrs.frozen
 class Draft:
-    """A move being built by the seat to move: the actions chosen so far (none at the start
-    of a decision)."""
+    """A move being built by the seat to move: the actions chosen so far (none at the
+    start of a decision). An immutable, hashable value, equal by its actions.
 
-    actions: tuple[int, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.actions)) or "(nothing yet)"
-
-
-@attrs.frozen(eq=False)
-class ActionSpace:
-    """The actions of a profile and table size, laid out in blocks: ``pass``, the standard
-    bids and the special bids in table order, ``submit``, the four suits, the preferences
-    (``prefer none``, then suit by suit strengths 1-5), the numbers 0-13, the 52 cards, the
-    three Mail directions and the seats (for ``award``).
-
-    >>> space = ActionSpace.of("1.4.2", players=4)
-    >>> space.size, space.describe(space.card(Card.parse("AS")))
-    (131, 'card AS')
+    >>> Draft((3, 40)) == Draft((3, 40)), len(Draft()), Draft((3,)).then(40)
+    (True, 0, Draft(actions=(3, 40)))
     """
 
-    profile: RuleProfile
-    players: int
-    standard_start: int = attrs.field(init=False)
-    special_start: int = attrs.field(init=False)
-    submit: int = attrs.field(init=False)
-    """The action that ends a bid."""
-    suit_start: int = attrs.field(init=False)
-    prefer_none: int = attrs.field(init=False)
-    number_start: int = attrs.field(init=False)
-    card_start: int = attrs.field(init=False)
-    direction_start: int = attrs.field(init=False)
-    seat_start: int = attrs.field(init=False)
-    size: int = attrs.field(init=False)
-    """How many actions there are."""
+    actions: tuple[int, ...] = ()
+    """The actions chosen so far, in order."""
+
+    def then(self, action: int) -> Draft:
+        """This draft with one more action (unchecked: :meth:`ActionSpace.step` checks)."""
+        return Draft((*self.actions, action))
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+_START = Draft()
+
+
+def _players(players: object) -> int:
+    if type(players) is not int or players not in (3, 4):
+        raise SetupError(f"a deal has 3 or 4 participants, not {shown(players)} (R3): for a "
+                         f"game of more players, encode its deal's participants")
+    return players
+
+
+class ActionSpace:
+    """The actions of a profile and participant count (3 or 4: a game of more players
+    encodes its deal's participants), in the blocks described in :mod:`combowhist.encoding`.
+    Equal spaces (same profile and count) encode alike; a space is picklable.
+
+    >>> space = ActionSpace.of("1.4.2", players=4)
+    >>> space.size, space.describe(space.card(Card.parse("AS"))), space.describe(0)
+    (131, 'card AS', 'pass')
+    """
 
     PASS = 0
     """The action ``pass``."""
 
-    def __attrs_post_init__(self) -> None:
-        starts = {}
+    __slots__ = ("_blocks", "_specials", "_standards", "card_start", "direction_start",
+                 "number_start", "players", "prefer_none", "profile", "seat_start", "size",
+                 "special_start", "standard_start", "submit", "suit_start")
+
+    profile: RuleProfile
+    """The profile whose bids the bid actions name."""
+    players: int
+    """The participant count (how many seats ``award`` names)."""
+    standard_start: int
+    """The first standard bid's action; the others follow in table order."""
+    special_start: int
+    """The first special bid's action; the others follow in table order."""
+    submit: int
+    """The action that ends a bid."""
+    suit_start: int
+    """The action of ♣ (then ♦ ♥ ♠), for ``trump`` and ``plague``."""
+    prefer_none: int
+    """The action ``prefer none``; ``prefer SUIT N`` is ``prefer_none + 1 + 5 * suit + N - 1``."""
+    number_start: int
+    """The action of the number 0 (then 1-13), for guesses."""
+    card_start: int
+    """The action of the card of index 0 (then the others by index); see :meth:`card`."""
+    direction_start: int
+    """The action of Mail's ``left`` (then ``right``, ``across``)."""
+    seat_start: int
+    """The action of seat 0 (then the others), for ``award``."""
+    size: int
+    """How many actions there are."""
+    _blocks: tuple[tuple[str, int, int], ...]
+    _standards: dict[str, int]
+    _specials: dict[str, int]
+
+    def __init__(self, profile: RuleProfile, players: int) -> None:
+        set_ = object.__setattr__
+        set_(self, "profile", profile)
+        set_(self, "players", _players(players))
         at = 1  # after pass
-        for name, count in (("standard_start", len(self.profile.standard_bids)),
-                            ("special_start", len(self.profile.special_bids)),
-                            ("submit", 1), ("suit_start", SUITS),
-                            ("prefer_none", 1 + SUITS * STRENGTHS),
-                            ("number_start", NUMBERS), ("card_start", CARDS),
-                            ("direction_start", len(MAIL_DIRECTIONS)),
-                            ("seat_start", self.players), ("size", 0)):
-            starts[name] = at
+        blocks = [("pass", 0, 1)]
+        for kind, name, count in (
+                ("standard", "standard_start", len(profile.standard_bids)),
+                ("special", "special_start", len(profile.special_bids)),
+                ("submit", "submit", 1), ("suit", "suit_start", SUITS),
+                ("prefer none", "prefer_none", 1),
+                ("prefer", "", SUITS * STRENGTHS), ("number", "number_start", NUMBERS),
+                ("card", "card_start", CARDS),
+                ("direction", "direction_start", len(MAIL_DIRECTIONS)),
+                ("seat", "seat_start", players)):
+            if name:
+                set_(self, name, at)
+            blocks.append((kind, at, at + count))
             at += count
-        for name, value in starts.items():
-            object.__setattr__(self, name, value)
+        set_(self, "size", at)
+        set_(self, "_blocks", tuple(blocks))
+        set_(self, "_standards", {b.key: i for i, b in enumerate(profile.standard_bids)})
+        set_(self, "_specials", {b.key: i for i, b in enumerate(profile.special_bids)})
 
     @classmethod
     def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> ActionSpace:
-        """The action space of a profile (by name, path or object) and table size."""
+        """The action space of a profile (by name, path or object; ``None``: the default)
+        and participant count (3 or 4)."""
         return cls(load_profile(profile), players)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an ActionSpace is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ActionSpace) and other.players == self.players
+                and other.profile == self.profile)
+
+    def __hash__(self) -> int:
+        return hash((ActionSpace, self.profile.content, self.players))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ActionSpace, (self.profile, self.players)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.profile}, {self.players} players: {self.size} actions>"
 
     # -- single actions ------------------------------------------------------------------
 
     def card(self, card: Card | int) -> int:
-        """The action naming a card (a play, a pick, a commit, …)."""
+        """The action naming a card (a play, a pick, a commit, …), given as a
+        :class:`~combowhist.cards.Card` or its index."""
         return self.card_start + (card if isinstance(card, int) else card.index)
 
     def describe(self, action: int) -> str:
         """An action in words: ``pass``, ``standard trump``, ``special lock``, ``submit``,
         ``suit H``, ``prefer none``, ``prefer S 4``, ``number 5``, ``card AS``,
-        ``direction left``, ``seat 2``."""
-        kind, value = self._kind(action)
+        ``direction left``, ``seat 2``. Raises :class:`IllegalActionError` for a number
+        that is no action."""
+        kind, value = self._kind(_action(action, self.size))
         if kind in ("pass", "submit", "prefer none"):
             return kind
-        if kind in ("standard", "special"):
-            bids = self.profile.standard_bids if kind == "standard" else self.profile.special_bids
-            return f"{kind} {bids[value].key}"
+        if kind == "standard":
+            return f"standard {self.profile.standard_bids[value].key}"
+        if kind == "special":
+            return f"special {self.profile.special_bids[value].key}"
         if kind == "suit":
             return f"suit {Suit(value).letter}"
         if kind == "prefer":
@@ -163,100 +260,155 @@ class ActionSpace:
             return f"direction {MAIL_DIRECTIONS[value]}"
         return f"{kind} {value}"
 
+    def describe_draft(self, draft: Draft) -> str:
+        """A draft in words, its actions described one by one (``nothing yet`` when
+        empty); actions that are no action show as their number."""
+        return ", ".join(map(self._describe_any, draft.actions)) or "nothing yet"
+
+    def _describe_any(self, action: object) -> str:
+        try:
+            return self.describe(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            return shown(action)
+
     def _kind(self, action: int) -> tuple[str, int]:
-        if type(action) is not int or not 0 <= action < self.size:
-            raise IllegalActionError(f"action {action!r} is not one of the {self.size} "
-                                     f"actions (0-{self.size - 1})")
-        if action == self.PASS:
-            return "pass", 0
-        blocks = (("standard", self.standard_start), ("special", self.special_start),
-                  ("submit", self.submit), ("suit", self.suit_start),
-                  ("prefer none", self.prefer_none), ("prefer", self.prefer_none + 1),
-                  ("number", self.number_start), ("card", self.card_start),
-                  ("direction", self.direction_start), ("seat", self.seat_start),
-                  ("", self.size))
-        for (kind, start), (_, end) in zip(blocks, blocks[1:], strict=False):
+        for kind, start, end in self._blocks:
             if start <= action < end:
                 return kind, action - start
-        raise AssertionError(action)  # the blocks cover 1 .. size - 1
+        raise AssertionError(action)  # _action checked the range
 
     # -- moves as action sequences ----------------------------------------------------
 
     def actions_of(self, move: Move) -> tuple[int, ...]:
-        """The action sequence that builds ``move``."""
+        """The action sequence that builds ``move``. Raises :class:`IllegalActionError`
+        for a move this space cannot express (a bid of another profile, a strength
+        outside 1-5, an award to no seat, …); whether the move is legal now is not asked."""
+        try:
+            check_move(move)
+        except CombowhistError as error:
+            raise IllegalActionError(f"{shown(move)} is no move to encode: {error}") from None
+        actions = self._actions_of(move)
+        if actions is None:
+            raise IllegalActionError(f"{move} cannot be encoded in the actions of profile "
+                                     f"{self.profile} for {self.players} participants")
+        return actions
+
+    def _actions_of(self, move: Move) -> tuple[int, ...] | None:
         if isinstance(move, Pass):
             return (self.PASS,)
         if isinstance(move, MakeBid):
-            position = self.profile.position
-            standards = len(self.profile.standard_bids)
-            return (self.standard_start + position[move.combo.standard.key],
-                    *(self.special_start + position[b.key] - standards
-                      for b in move.combo.specials), self.submit)
+            combo = move.combo
+            if combo.profile is not self.profile and combo.profile != self.profile:
+                return None
+            specials = [self._specials[b.key] for b in combo.specials]
+            return (self.standard_start + self._standards[combo.standard.key],
+                    *(self.special_start + i for i in specials), self.submit)
         if isinstance(move, SetTrump | SetPlague):
             return (self.suit_start + int(move.suit),)
         if isinstance(move, Prefer):
-            if move.suit is None or move.strength is None:
+            if move.suit is None and move.strength is None:
                 return (self.prefer_none,)
+            if move.suit is None or move.strength is None or not (
+                    1 <= move.strength <= STRENGTHS):
+                return None
             return (self.prefer_none + 1 + int(move.suit) * STRENGTHS + move.strength - 1,)
         if isinstance(move, Guess):
-            return tuple(self.number_start + n for n in move.numbers)
+            numbers = move.numbers
+            if not 1 <= len(numbers) <= 2 or len(set(numbers)) != len(numbers) or not all(
+                    0 <= n < NUMBERS for n in numbers):
+                return None
+            return tuple(self.number_start + n for n in numbers)
         if isinstance(move, SetJustice | Commit | Refill | Play):
             return (self.card(move.card),)
         if isinstance(move, Take):
-            give = () if move.give is None else (self.card(move.give),)
-            return (self.card(move.card), *give)
+            if move.give is None:
+                return (self.card(move.card),)
+            return None if move.give == move.card else (self.card(move.card),
+                                                        self.card(move.give))
         if isinstance(move, SetMail):
+            if move.direction not in MAIL_DIRECTIONS:
+                return None
             return (self.direction_start + MAIL_DIRECTIONS.index(move.direction),)
         if isinstance(move, Send | SetAtelier):
-            return tuple(self.card(index) for index in mask_indices(move.cards.mask))
+            return tuple(self.card(index) for index in mask_indices(move.cards.mask)) or None
         if isinstance(move, Award):
-            return (self.seat_start + move.seat,)
-        raise IllegalActionError(f"{move} is not a move the encoding knows")
+            return (self.seat_start + move.seat,) if 0 <= move.seat < self.players else None
+        return None
 
-    def legal_actions(self, moves: LegalMoves, draft: Draft = Draft()) -> tuple[int, ...]:
-        """The actions that may come next after ``draft`` among ``moves`` (a seat's legal
-        moves), in increasing order: each leads on to at least one of the moves."""
-        found: set[int] = set()
+    def legal_actions(self, moves: LegalMoves, draft: Draft = _START) -> tuple[int, ...]:
+        """The actions that may come next after ``draft`` among ``moves`` (the legal moves
+        of the seat to move), in increasing order: each leads on to at least one of the
+        moves. Empty when ``draft`` is no start of a legal move's sequence."""
         done = draft.actions
-        for part in moves.parts:
-            if isinstance(part, BidMoves):
-                found.update(self._bid_actions(part.space, done))
-            elif isinstance(part, CardSubsetMoves):
-                found.update(self._pick_actions(part, done))
-            else:
-                found.update(actions[len(done)] for actions in map(self.actions_of, part)
-                             if len(actions) > len(done) and actions[:len(done)] == done)
+        parts = moves.parts
+        if len(parts) == 1:
+            return tuple(sorted(self._next(parts[0], done)))
+        found: set[int] = set()
+        for part in parts:
+            found.update(self._next(part, done))
         return tuple(sorted(found))
 
-    def mask(self, moves: LegalMoves, draft: Draft = Draft()) -> list[bool]:
+    def mask(self, moves: LegalMoves, draft: Draft = _START) -> list[bool]:
         """:meth:`legal_actions` as one flag per action, for a policy's action mask."""
         flags = [False] * self.size
         for action in self.legal_actions(moves, draft):
             flags[action] = True
         return flags
 
-    def step(self, moves: LegalMoves, draft: Draft, action: int) -> Draft | Move:
-        """``draft`` with ``action`` added: the next draft, or the finished move (one of
-        ``moves``). An action not in :meth:`legal_actions` raises
-        :class:`IllegalActionError` naming it."""
-        if action not in self.legal_actions(moves, draft):
-            raise IllegalActionError(f"action {action} ({self._describe_any(action)}) is not "
-                                     f"legal after {draft}")
-        actions = (*draft.actions, action)
+    def step(self, moves: LegalMoves, draft: Draft, action: int, *,
+             seat: int | None = None) -> Draft | Move:
+        """``draft`` with ``action`` added: the next draft or, when that completes a
+        sequence, the finished move (one of ``moves``). An action that is not among
+        :meth:`legal_actions` raises :class:`IllegalActionError` naming it, the draft and
+        ``seat`` (the seat to move, where the caller knows it); nothing changes. Any
+        integer type is accepted (a NumPy integer, say), a ``bool`` is not."""
+        number = _action(action, self.size, seat, draft, self)
+        done = draft.actions
+        actions = (*done, number)
+        offered = False
         for part in moves.parts:
-            move = self._finished(part, actions)
-            if move is not None:
-                return move
-        return Draft(actions)
+            if number in self._next(part, done):
+                offered = True
+                move = self._finished(part, actions)
+                if move is not None:
+                    return move
+        if offered:
+            return Draft(actions)
+        legal = self.legal_actions(moves, draft)
+        listed = ", ".join(self.describe(a) for a in legal[:_SHOWN])
+        if len(legal) > _SHOWN:
+            listed += f", … ({len(legal)} in all)"
+        raise IllegalActionError(
+            f"{_seat(seat)}action {number} ({self.describe(number)}) is not legal after "
+            f"{self.describe_draft(draft)}: "
+            + (f"legal now: {listed}" if legal else "nothing follows that draft here"))
 
-    def _describe_any(self, action: int) -> str:
-        try:
-            return self.describe(action)
-        except IllegalActionError:
-            return "no action"
+    # -- the parts of the legal moves ---------------------------------------------------
+
+    def _next(self, part: Sequence[Move], done: tuple[int, ...]) -> Sequence[int]:
+        """The actions that may follow ``done`` towards a move of ``part``."""
+        if isinstance(part, CardMoves):  # trick play, commits, refills, justice, takes
+            if done:
+                return ()
+            start = self.card_start
+            return [start + card for card in mask_indices(part.mask)]
+        if isinstance(part, BidMoves):
+            return self._bid_next(part.space, done)
+        if isinstance(part, CardSubsetMoves):
+            return self._pick_next(part, done)
+        count = len(done)
+        found = []
+        for move in part:  # a few moves, each of a few actions
+            actions = self.actions_of(move)
+            if len(actions) > count and actions[:count] == done:
+                found.append(actions[count])
+        return found
 
     def _finished(self, part: Sequence[Move], actions: tuple[int, ...]) -> Move | None:
-        """The move of ``part`` that ``actions`` builds, if they build a whole one."""
+        """The move of ``part`` that ``actions`` (known to lead on to one) builds, if they
+        build a whole one."""
+        if isinstance(part, CardMoves):
+            return part.of_card(actions[0] - self.card_start)
         if isinstance(part, BidMoves):
             if actions[-1] != self.submit:
                 return None
@@ -266,27 +418,33 @@ class ActionSpace:
         if isinstance(part, CardSubsetMoves):
             if len(actions) != part.size:
                 return None
-            cards = CardSet(sum(1 << (a - self.card_start) for a in actions))
-            return part.factory(cards)
+            return part.factory(CardSet(sum(1 << (a - self.card_start) for a in actions)))
         return next((move for move in part if self.actions_of(move) == actions), None)
 
     # -- bids -------------------------------------------------------------------------
 
     def _bid_of(self, actions: Sequence[int]) -> tuple[Bid, tuple[Bid, ...]]:
-        standard = self.profile.standard_bids[actions[0] - self.standard_start]
-        return standard, tuple(self.profile.special_bids[a - self.special_start]
-                               for a in actions[1:])
+        """The standard and special bids a bid's actions (without ``submit``) name."""
+        return (self.profile.standard_bids[actions[0] - self.standard_start],
+                tuple(self.profile.special_bids[a - self.special_start] for a in actions[1:]))
 
-    def _bid_actions(self, space: ComboSpace, done: tuple[int, ...]) -> Iterable[int]:
+    def _bid_next(self, space: ComboSpace, done: tuple[int, ...]) -> Sequence[int]:
+        if space.profile is not self.profile and (
+                space.profile != self.profile or space.players != self.players):
+            raise IllegalActionError(f"these are the bids of profile {space.profile} for "
+                                     f"{space.players} participants; this action space "
+                                     f"encodes profile {self.profile} for {self.players}")
+        standards = self.profile.standard_bids
         if not done:
-            return (self.standard_start + i for i, standard in
-                    enumerate(self.profile.standard_bids) if space.leads_on(standard))
-        if not (self.standard_start <= done[0] < self.special_start) or any(
-                not self.special_start <= a < self.submit for a in done[1:]):
+            return [self.standard_start + i for i, standard in enumerate(standards)
+                    if space.leads_on(standard)]
+        if not self.standard_start <= done[0] < self.special_start or not all(
+                self.special_start <= a < self.submit for a in done[1:]):
             return ()
         standard, chosen = self._bid_of(done)
-        standards = len(self.profile.standard_bids)
-        found = [self.special_start + self.profile.position[b.key] - standards
+        if not space.leads_on(standard, chosen):  # also: specials in strict table order
+            return ()
+        found = [self.special_start + self._specials[b.key]
                  for b in space.next_bids(standard, chosen)]
         if ComboBid.unchecked(self.profile, standard, chosen) in space:
             found.append(self.submit)
@@ -294,73 +452,142 @@ class ActionSpace:
 
     # -- card picks --------------------------------------------------------------------
 
-    def _pick_actions(self, part: CardSubsetMoves, done: tuple[int, ...]) -> Iterable[int]:
-        """The next card of a pick, lowest first: above the last one, with enough cards
-        above it left to finish."""
-        last = done[-1] - self.card_start if done else -1
+    def _pick_next(self, part: CardSubsetMoves, done: tuple[int, ...]) -> Sequence[int]:
+        """The next card of a pick, in increasing index: above the last one, with enough
+        cards above it left to finish."""
+        last = -1
+        for action in done:
+            card = action - self.card_start
+            if not last < card < CARDS or not part.mask >> card & 1:
+                return ()
+            last = card
         left = part.size - len(done) - 1
-        if left < 0 or any(not self.card_start <= a < self.direction_start for a in done):
+        if left < 0:
             return ()
-        cards = [c for c in mask_indices(part.mask) if c > last]
-        return (self.card(c) for c in cards[:len(cards) - left])
+        start = self.card_start
+        later = [start + card for card in mask_indices(part.mask) if card > last]
+        return later[:len(later) - left] if len(later) > left else ()
+
+
+def _seat(seat: int | None) -> str:
+    return "" if seat is None else f"seat {seat}: "
+
+
+def _action(action: object, size: int, seat: int | None = None, draft: Draft | None = None,
+            space: ActionSpace | None = None) -> int:
+    """``action`` as an int in ``range(size)``, or :class:`IllegalActionError`."""
+    number: int | None = None
+    if not isinstance(action, bool):
+        with suppress(TypeError):
+            number = operator.index(action)  # type: ignore[arg-type]
+    if number is None or not 0 <= number < size:
+        after = "" if draft is None or space is None else (
+            f" (after {space.describe_draft(draft)})")
+        raise IllegalActionError(f"{_seat(seat)}{shown(action)} is not one of the {size} "
+                                 f"actions, 0-{size - 1}{after}")
+    return number
 
 
 class MoveIds:
-    """A stable integer id for every move of a profile and table size, and back: for logs
-    and datasets. Ids run kind by kind in a fixed order (``pass``, bids by their place in
-    :func:`~combowhist.combos.legal_combos` of the profile's least worth, then trump,
-    plague, preferences, guesses, justice, mail, Mail and Master's Mail picks, commits,
-    takes, ateliers, refills, plays, awards); :attr:`size` is how many there are.
+    """A stable integer id for every move of a profile and participant count, and back:
+    for logs and datasets. Ids run kind by kind, in the order of :attr:`kinds`: ``pass``;
+    ``bid`` (by the combo's place in :func:`~combowhist.combos.legal_combos` at the
+    profile's least worth); ``trump`` and ``plague`` (by suit); ``prefer`` (none, then suit
+    by suit, strengths 1-5); ``guess`` (one number 0-13, then the pairs in lexicographic
+    order); ``justice`` (by card index); ``mail`` (left, right, across); ``send`` (3-card
+    sets in colexicographic order of card indices); ``commit``; ``take`` (one card, then
+    1.5.1's card and gift, by gift then card); ``atelier`` (by size 1 to the largest, then
+    colexicographically); ``refill``; ``play``; ``award`` (by seat). :attr:`size` is how
+    many there are.
 
+    >>> from combowhist import Pass, parse_move
     >>> ids = MoveIds.of("1.4.2", players=4)
-    >>> from combowhist import parse_move
-    >>> ids.move(ids.id(parse_move("play AS")))
-    Play(card=Card.parse('AS'))
+    >>> ids.size, ids.id(Pass()), ids.move(ids.id(parse_move("play AS")))
+    (452554, 0, Play(card=Card.parse('AS')))
     """
 
+    __slots__ = ("_atelier_sizes", "_starts", "bids", "kinds", "players", "profile", "size")
+
+    profile: RuleProfile
+    """The profile whose combo bids the ``bid`` ids number."""
+    players: int
+    """The participant count (for R8's checks of the bids, and the seats of ``award``)."""
+    bids: ComboSpace
+    """Every combo bid of the profile, in the order of their ids."""
+    kinds: tuple[tuple[str, int, int], ...]
+    """Each kind of move by its notation word, with its first id and how many it has."""
+    size: int
+    """How many ids there are."""
+    _atelier_sizes: tuple[int, ...]
+    _starts: dict[str, tuple[int, int]]
+
     def __init__(self, profile: RuleProfile, players: int) -> None:
-        self.profile = profile
-        self.players = players
-        self.bids = legal_combos(profile, players)
-        atelier = max((b.atelier_size for b in profile.special_bids), default=0)
-        self._atelier_sizes = tuple(range(1, atelier + 1))
-        self._kinds: list[tuple[str, int]] = [
-            ("pass", 1), ("bid", len(self.bids)), ("trump", SUITS), ("plague", SUITS),
-            ("prefer", 1 + SUITS * STRENGTHS), ("guess", NUMBERS + comb(NUMBERS, 2)),
-            ("justice", CARDS), ("mail", len(MAIL_DIRECTIONS)), ("send", comb(CARDS, 3)),
-            ("commit", CARDS), ("take", CARDS + CARDS * CARDS),
-            ("atelier", sum(comb(CARDS, k) for k in self._atelier_sizes)),
-            ("refill", CARDS), ("play", CARDS), ("award", players)]
-        self.size = sum(count for _, count in self._kinds)
-        """How many ids there are."""
+        set_ = object.__setattr__
+        set_(self, "profile", profile)
+        set_(self, "players", _players(players))
+        set_(self, "bids", legal_combos(profile, players))
+        largest = max((b.atelier_size for b in profile.special_bids), default=0)
+        set_(self, "_atelier_sizes", tuple(range(1, largest + 1)))
+        counts = (("pass", 1), ("bid", len(self.bids)), ("trump", SUITS), ("plague", SUITS),
+                  ("prefer", 1 + SUITS * STRENGTHS), ("guess", NUMBERS + len(_GUESS_PAIRS)),
+                  ("justice", CARDS), ("mail", len(MAIL_DIRECTIONS)),
+                  ("send", comb(CARDS, 3)), ("commit", CARDS), ("take", CARDS + CARDS * CARDS),
+                  ("atelier", sum(comb(CARDS, k) for k in self._atelier_sizes)),
+                  ("refill", CARDS), ("play", CARDS), ("award", players))
+        kinds = []
+        start = 0
+        for kind, count in counts:
+            kinds.append((kind, start, count))
+            start += count
+        set_(self, "kinds", tuple(kinds))
+        set_(self, "_starts", {kind: (first, count) for kind, first, count in kinds})
+        set_(self, "size", start)
 
     @classmethod
     def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> MoveIds:
+        """The move ids of a profile (by name, path or object; ``None``: the default) and
+        participant count (3 or 4)."""
         return cls(load_profile(profile), players)
 
-    def _start(self, kind: str) -> int:
-        start = 0
-        for name, count in self._kinds:
-            if name == kind:
-                return start
-            start += count
-        raise AssertionError(kind)
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"MoveIds are immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, MoveIds) and other.players == self.players
+                and other.profile == self.profile)
+
+    def __hash__(self) -> int:
+        return hash((MoveIds, self.profile.content, self.players))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return MoveIds, (self.profile, self.players)
+
+    def __repr__(self) -> str:
+        return f"<MoveIds {self.profile}, {self.players} players: {self.size} ids>"
 
     def id(self, move: Move) -> int:
-        """The id of ``move``; :class:`IllegalActionError` for a move of another profile or
-        table size (a bid of another profile, an award to no seat, …)."""
+        """The id of ``move``. Raises :class:`IllegalActionError` for anything that is no
+        move of this profile and participant count (a bid of another profile or one R7 or
+        R8 forbids, a strength outside 1-5, 5 cards sent, an award to no seat, …)."""
+        try:
+            check_move(move)
+        except CombowhistError as error:
+            raise IllegalActionError(f"{shown(move)} has no move id: {error}") from None
         kind, offset = self._offset(move)
-        return self._start(kind) + offset
+        first, count = self._starts[kind]
+        # Every id names one move: whatever reads back otherwise is no move of these ids.
+        if offset is None or not 0 <= offset < count or self._made(kind, offset) != move:
+            raise IllegalActionError(f"{move} is no move of profile {self.profile} for "
+                                     f"{self.players} participants: it has no move id")
+        return first + offset
 
-    def _offset(self, move: Move) -> tuple[str, int]:
+    def _offset(self, move: Move) -> tuple[str, int | None]:
         if isinstance(move, Pass):
             return "pass", 0
         if isinstance(move, MakeBid):
-            try:
-                return "bid", self.bids.index(move.combo)
-            except ValueError:
-                raise IllegalActionError(f"{move} is no bid of profile {self.profile} for "
-                                         f"{self.players} players") from None
+            if move.combo not in self.bids:
+                return "bid", None
+            return "bid", self.bids.index(move.combo)
         if isinstance(move, SetTrump | SetPlague):
             return ("trump" if isinstance(move, SetTrump) else "plague"), int(move.suit)
         if isinstance(move, Prefer):
@@ -370,38 +597,37 @@ class MoveIds:
         if isinstance(move, Guess):
             if len(move.numbers) == 1:
                 return "guess", move.numbers[0]
-            return "guess", NUMBERS + _GUESS_PAIRS.index(move.numbers)
+            pair = _GUESS_PLACES.get(move.numbers)
+            return "guess", None if pair is None else NUMBERS + pair
         if isinstance(move, SetJustice | Commit | Refill | Play):
             return _CARD_KINDS[type(move)], move.card.index
         if isinstance(move, Take):
             if move.give is None:
                 return "take", move.card.index
+            if move.give == move.card:
+                return "take", None
             return "take", CARDS + move.give.index * CARDS + move.card.index
         if isinstance(move, SetMail):
-            return "mail", MAIL_DIRECTIONS.index(move.direction)
+            place = {d: i for i, d in enumerate(MAIL_DIRECTIONS)}.get(move.direction)
+            return "mail", place
         if isinstance(move, Send):
             return "send", _subset_rank(move.cards.mask)
         if isinstance(move, SetAtelier):
             size = len(move.cards)
             if size not in self._atelier_sizes:
-                raise IllegalActionError(f"{move}: profile {self.profile} has no atelier of "
-                                         f"{size} cards")
+                return "atelier", None
             before = sum(comb(CARDS, k) for k in self._atelier_sizes if k < size)
             return "atelier", before + _subset_rank(move.cards.mask)
-        if isinstance(move, Award):
-            if not 0 <= move.seat < self.players:
-                raise IllegalActionError(f"{move}: no seat {move.seat} at {self.players}")
-            return "award", move.seat
-        raise IllegalActionError(f"{move} is not a move the ids know")
+        assert isinstance(move, Award)  # check_move knows no other move
+        return "award", move.seat
 
     def move(self, number: int) -> Move:
-        """The move of an id; :class:`IllegalActionError` for a number out of range."""
-        if type(number) is not int or not 0 <= number < self.size:
-            raise IllegalActionError(f"move id {number!r} is not one of the {self.size} ids")
-        for kind, count in self._kinds:
-            if number < count:
-                return self._made(kind, number)
-            number -= count
+        """The move of an id (any integer type, not a ``bool``). Raises
+        :class:`IllegalActionError` for a number that is no id."""
+        number = _action(number, self.size)
+        for kind, first, count in self.kinds:
+            if number < first + count:
+                return self._made(kind, number - first)
         raise AssertionError(number)
 
     def _made(self, kind: str, k: int) -> Move:
@@ -439,9 +665,11 @@ class MoveIds:
 
 
 _GUESS_PAIRS = tuple(combinations(range(NUMBERS), 2))
-_CARD_KINDS: dict[type, str] = {SetJustice: "justice", Commit: "commit", Refill: "refill",
-                                Play: "play"}
-_KINDS_OF_CARDS = {name: kind for kind, name in _CARD_KINDS.items()}
+_GUESS_PLACES: dict[tuple[int, ...], int] = {pair: i for i, pair in enumerate(_GUESS_PAIRS)}
+_CardMove = type[SetJustice | Commit | Refill | Play]
+_CARD_KINDS: dict[_CardMove, str] = {SetJustice: "justice", Commit: "commit",
+                                     Refill: "refill", Play: "play"}
+_KINDS_OF_CARDS: dict[str, _CardMove] = {name: kind for kind, name in _CARD_KINDS.items()}
 
 
 def _subset_rank(mask: int) -> int:
@@ -460,3 +688,4 @@ def _subset_unrank(rank: int, size: int) -> int:
         rank -= comb(position, k)
         mask |= 1 << position
     return mask
+

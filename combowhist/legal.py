@@ -153,6 +153,10 @@ class CardMoves(FixedLengthSequence[Move]):
         moves = self._moves
         return iter([moves[card] for card in reversed(mask_indices(self.mask))])
 
+    def of_card(self, card: int) -> Move | None:
+        """The move of the card with index ``card``, or ``None`` if it is not in the set."""
+        return self._moves[card] if 0 <= card < 52 and self.mask >> card & 1 else None
+
     def __contains__(self, move: object) -> bool:
         card = getattr(move, "card", None)
         return (isinstance(card, Card) and self.mask >> card.index & 1 == 1
