@@ -33,7 +33,7 @@ from typing import Any
 from combowhist.cli.render import view_text
 from combowhist.deal import Deal
 from combowhist.encoding import ActionSpace, Draft, IllegalActionError
-from combowhist.legal import BidMoves, CardSubsetMoves
+from combowhist.legal import BidMoves
 from combowhist.moves import Move
 from combowhist.observation import observation_layout, observe
 from combowhist.profiles import RuleProfile
@@ -54,7 +54,7 @@ def observation_size(profile: RuleProfile, players: int) -> int:
 class Position:
     """A deal and the move its seat to move is building (see the module docs)."""
 
-    __slots__ = ("_auction_key", "_legal", "_single", "deal", "draft", "space")
+    __slots__ = ("_auction_key", "_legal", "deal", "draft", "space")
 
     deal: Deal
     draft: Draft
@@ -67,7 +67,6 @@ class Position:
         self.draft = draft
         self.space = space if space is not None else _space(deal.profile, deal.players)
         self._legal: tuple[int, ...] | None = None
-        self._single: dict[int, Move] = {}
         self._auction_key: tuple[Any, ...] | None = None
 
     # -- values -------------------------------------------------------------------------
@@ -148,35 +147,7 @@ class Position:
                     _AUCTION.clear()
                 legal = _AUCTION[key] = self.space.legal_actions(moves, self.draft)
             return legal  # type: ignore[return-value]
-        if not self.draft.actions and not any(
-                isinstance(part, CardSubsetMoves) for part in parts):
-            # Mostly a trick's plays: when every move is one action, remember which, so
-            # that choose needs no search.
-            single = {}
-            for move in moves:
-                actions = self.space.actions_of(move)
-                if len(actions) != 1:
-                    break
-                single[actions[0]] = move
-            else:
-                self._single = single
-                return tuple(sorted(single))
         return self.space.legal_actions(moves, self.draft)
-
-    def _may_finish(self, actions: tuple[int, ...]) -> bool:
-        """Whether ``actions`` (legal, the draft and one more) may make a whole move: a
-        bid ends with ``submit``, a pick with its last card, any other move with its
-        sequence (the encoding's sequences). If not, they are the next draft."""
-        for part in self.deal.legal_moves().parts:
-            if isinstance(part, BidMoves):
-                if actions[-1] == self.space.submit:
-                    return True
-            elif isinstance(part, CardSubsetMoves):
-                if len(actions) == part.size:
-                    return True
-            elif any(self.space.actions_of(move) == actions for move in part):
-                return True
-        return False
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the deal (:meth:`Deal.view <combowhist.Deal.view>`)."""
@@ -226,16 +197,10 @@ class Position:
         legal = self.legal_actions()
         if number not in legal:
             raise IllegalActionError(self._refusal(number, legal))
-        move = self._single.get(number)
-        if move is not None:
-            return move
-        actions = (*self.draft.actions, number)
-        if not self._may_finish(actions):
-            return Draft(actions)
         key = self._auction_key
         if key is None:
             return self.space.step(self.deal.legal_moves(), self.draft, number)
-        # A finished bid depends on the same as the auction's actions (above).
+        # What an auction's action makes depends on the same as its actions (above).
         done = _AUCTION.get((*key, number))
         if done is None:
             done = _AUCTION[(*key, number)] = self.space.step(self.deal.legal_moves(),
