@@ -41,6 +41,7 @@ import pyspiel
 from combowhist.adapters.position import Position, observation_size
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices
 from combowhist.deal import HAND_SIZE, Deal
+from combowhist.encoding import Draft
 from combowhist.errors import ProfileError, SetupError, shown
 from combowhist.observation import observation_layout
 from combowhist.profiles import RuleProfile, load_profile
@@ -49,6 +50,7 @@ __all__ = ["GAME_TYPE", "CombowhistGame", "CombowhistObserver", "CombowhistState
            "edition_profile"]
 
 DEFAULT_EDITION = "1_4_2"
+_START = Draft()
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_combowhist",
@@ -82,7 +84,10 @@ def edition_profile(edition: str) -> RuleProfile:
     if "/" in name or name.endswith(".toml"):
         raise ProfileError(f"edition {edition!r}: the OpenSpiel game takes a built-in "
                            f"edition, not a file")
-    return load_profile(name)
+    try:
+        return load_profile(name)
+    except ProfileError as error:
+        raise ProfileError(f"edition {edition!r}: {error}") from None
 
 
 def _edition_parameter(profile: RuleProfile) -> str:
@@ -122,6 +127,28 @@ class CombowhistGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CombowhistState:
         """A new deal, before its first card is dealt."""
         return CombowhistState(self)
+
+    def state_of(self, deal: Deal, draft: Draft = _START) -> CombowhistState:
+        """The state of ``deal`` (of this game's edition and players, dealt by seat 0, no
+        scores or potentials: the deals this game plays) with
+        the move its seat to move is building, ``draft``: its dealt hands dealt card by
+        card (each hand's cards in increasing index), then its moves' actions, then the
+        draft's; each checked as it is applied."""
+        if (deal.profile != self.profile or deal.players != self.players or deal.dealer
+                or any(deal.scores) or any(deal.potentials)):
+            raise SetupError(f"a deal of profile {deal.profile} for {deal.players} players "
+                             f"dealt by seat {deal.dealer}, scores {list(deal.scores)} and "
+                             f"potentials {list(deal.potentials)} is no state of {self} "
+                             f"(dealt by seat 0, everyone at 0)")
+        state = self.new_initial_state()
+        for card in _dealing_order(deal):
+            state.apply_action(card)
+        for move in deal.history:
+            for action in self.space.actions_of(move):
+                state.apply_action(action)
+        for action in draft.actions:
+            state.apply_action(action)
+        return state
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> CombowhistObserver:
@@ -235,22 +262,14 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         game: CombowhistGame = self.get_game()
         at = self._at
-        state = game.new_initial_state()
         if isinstance(at, _Dealing):
+            state = game.new_initial_state()
             for card in _redealt(at, player_id, rng):
                 state.apply_action(card)
             return state
         from combowhist.sampling import Sampler
 
-        deal = Sampler(at.deal.view(player_id)).sample(rng)
-        for card in _dealing_order(deal):
-            state.apply_action(card)
-        for move in deal.history:
-            for action in game.space.actions_of(move):
-                state.apply_action(action)
-        for action in at.draft.actions:
-            state.apply_action(action)
-        return state
+        return game.state_of(Sampler(at.deal.view(player_id)).sample(rng), at.draft)
 
     def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` (by default the one to move) knows, as one line."""
