@@ -24,13 +24,23 @@ True
 >>> layout.read(vector, "to_move")  # seat 1 is to move: relative seat 0
 [1.0, 0.0, 0.0, 0.0]
 
-The layout's segments (the docs print the table for each edition):
+Per-seat segments are row-major, relative seat 0's row first; their
+:attr:`Segment.shape` says how to fold them:
 
+>>> layout.segment("played").shape
+(4, 52)
 >>> [segment.name for segment in layout.segments][:4]
 ['phase', 'to_move', 'dealer', 'hand']
 
 A 5- or more-player :class:`~combowhist.Game` seats 4 participants per deal (R3): their
-views have 4 seats and the 4-participant layout; a player sitting out has no view.
+views have the deal's 4 seats and the 4-participant layout; a player sitting out has no
+view (:meth:`Game.view <combowhist.Game.view>` raises
+:class:`~combowhist.errors.GameError`).
+
+>>> from combowhist import Game
+>>> game = Game.new(6, seed=3)
+>>> len(observe(game.view(game.participants[0]))) == observation_layout(game.profile, 4).size
+True
 
 :data:`OBSERVATION_VERSION` changes whenever the layout or the meaning of a position does,
 so a trained model can check it reads what it was trained on.
@@ -38,6 +48,7 @@ so a trained model can check it reads what it was trained on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from math import prod
 
@@ -45,10 +56,12 @@ import attrs
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, mask_indices
+from combowhist.combos import legal_combos
 from combowhist.errors import SetupError, shown
 from combowhist.moves import MAIL_DIRECTIONS
 from combowhist.primitives import special_worth
 from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules.setup import MAX_PREFERENCE
 from combowhist.state import Phase
 from combowhist.views import PlayerView
 
@@ -111,19 +124,21 @@ class ObservationLayout:
     segments: tuple[Segment, ...]
     """The segments in order; together they cover ``0 … size-1``."""
     worth_scale: int
-    """Worths are divided by this: one more than the highest worth a combo bid of the
-    profile can have, so every scaled worth (the least worth to bid included) is in
-    ``0.0 … 1.0``."""
+    """Worths are divided by this: one more than the highest worth of a legal combo bid of
+    the profile for that many participants (R7, R8; 20 in every edition), so every scaled
+    worth, the least worth to bid after the highest bid included, is in ``0.0 … 1.0``."""
     score_scale: int
     """Scores are divided by this (twice the classic variant's winning score, R39) and
     clipped to ``-1.0 … 1.0``."""
     size: int = attrs.field(init=False)
     """The length of an observation."""
     _by_name: dict[str, Segment] = attrs.field(init=False, repr=False)
+    _starts: dict[str, int] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "size", self.segments[-1].stop if self.segments else 0)
         object.__setattr__(self, "_by_name", {s.name: s for s in self.segments})
+        object.__setattr__(self, "_starts", {s.name: s.start for s in self.segments})
 
     def segment(self, name: str) -> Segment:
         """The segment called ``name``; :class:`KeyError` naming the known ones if none."""
@@ -170,6 +185,8 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
          "lead, R21, R30)"),
         ("laid", (players, CARDS), 0, 1,
          f"{seats}: its Rank Trump laid card as the observer sees it (R14)"),
+        ("taken", (CARDS,), 0, 1,
+         "one-hot: Rank Trump's laid card D took (R14, E2); none before the take"),
         ("shown", (players, CARDS), 0, 1,
          f"{seats}: its cards a capture goal shows to all (Taintless Bid's 2s, E4)"),
         ("sent", (CARDS,), 0, 1, "cards the observer passed by Mail or Master's Mail"),
@@ -186,6 +203,10 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
         ("plague_suit", (_SUITS,), 0, 1, "one-hot by suit: the plague suit (R18), if any"),
         ("justice_card", (CARDS,), 0, 1, "one-hot: the card of justice (R17), if any"),
         ("guesses", (GUESSES,), 0, 1, "multi-hot: D's guessed trick counts 0-13 (R16)"),
+        ("preferences", (players, _SUITS + 1), 0, 1,
+         f"{seats}: its Master's Trump statement (R15): the strength (1-{MAX_PREFERENCE}) "
+         f"divided by {MAX_PREFERENCE} at the stated suit (clubs, diamonds, hearts, "
+         f"spades), or 1 in the fifth place for an abstention; zeros if none"),
         ("mail_direction", (len(MAIL_DIRECTIONS),), 0, 1,
          "one-hot: Mail's direction (" + ", ".join(MAIL_DIRECTIONS) + "; R19), if any"),
         ("scores", (players,), -1, 1,
@@ -213,13 +234,16 @@ def _segments(profile: RuleProfile, players: int, worth_scale: int, score_scale:
     return tuple(segments)
 
 
-def _worth_bound(profile: RuleProfile) -> int:
-    """The highest worth a combo bid of ``profile`` can have (every special bid at its
-    highest worth, R10 included), at least 0."""
-    best = max((b.worth for b in profile.standard_bids), default=0)
+def _highest_worth(profile: RuleProfile, players: int) -> int:
+    """The highest worth a legal combo bid of ``profile`` has for ``players`` participants
+    (R7, R8), searched down from a bound (every special bid at its highest worth, R10); 0
+    if there is none."""
+    bound = max((b.worth for b in profile.standard_bids), default=0)
     for bid in profile.special_bids:
-        best += max(0, max(special_worth(bid, s) for s in profile.standard_bids))
-    return max(best, 0)
+        bound += max(0, max((special_worth(bid, s) for s in profile.standard_bids),
+                            default=0))
+    return next((worth for worth in range(bound, 0, -1)
+                 if len(legal_combos(profile, players, worth))), 0)
 
 
 def observation_layout(profile: RuleProfile | str | None, players: int) -> ObservationLayout:
@@ -230,7 +254,7 @@ def observation_layout(profile: RuleProfile | str | None, players: int) -> Obser
 
     >>> layout = observation_layout("1.4.2", 4)
     >>> layout.size, layout.segment("hand").size
-    (1290, 52)
+    (1362, 52)
     """
     rules = load_profile(profile)
     if type(players) is not int or players not in (3, 4):
@@ -241,7 +265,7 @@ def observation_layout(profile: RuleProfile | str | None, players: int) -> Obser
 
 @lru_cache(maxsize=64)
 def _layout(profile: RuleProfile, players: int) -> ObservationLayout:
-    worth_scale = _worth_bound(profile) + 1
+    worth_scale = _highest_worth(profile, players) + 1
     score_scale = 2 * max(profile.classic_start, 1)
     return ObservationLayout(profile, players,
                              _segments(profile, players, worth_scale, score_scale),
@@ -253,75 +277,96 @@ def observe(view: PlayerView) -> list[float]:
     :func:`observation_layout` ``(view.profile, view.players).size`` plain floats, laid out
     as that layout says. Built from the view alone."""
     layout = _layout(view.profile, view.players)
+    at = layout._starts
     out = [0.0] * layout.size
-    at = layout._by_name
     players = view.players
     me = view.seat
+    ones = _ones_into(out)
 
-    def rel(seat: int) -> int:
-        return (seat - me) % players
-
-    def one(name: str, index: int | None) -> None:
-        if index is not None:
-            out[at[name].start + index] = 1.0
-
-    def cards(name: str, mask: int, row: int = 0) -> None:
-        base = at[name].start + row * CARDS
-        for index in mask_indices(mask):
-            out[base + index] = 1.0
-
-    def value(name: str, number: float, index: int = 0) -> None:
-        segment = at[name]
-        out[segment.start + index] = min(segment.high, max(segment.low, number))
-
-    def bid(prefix: str, combo: ComboBid | None) -> None:
-        if combo is None:
-            return
-        position = layout.profile.position
-        standard = len(layout.profile.standard_bids)
-        one(f"{prefix}_standard", position[combo.standard.key])
-        for special in combo.specials:
-            one(f"{prefix}_specials", position[special.key] - standard)
-        value(f"{prefix}_worth", combo.worth / layout.worth_scale)
-
-    one("phase", _PHASE_INDEX[view.phase])
-    one("to_move", None if view.to_move is None else rel(view.to_move))
-    one("dealer", rel(view.dealer))
-    cards("hand", view.hand.mask)
+    out[at["phase"] + _PHASE_INDEX[view.phase]] = 1.0
+    if view.to_move is not None:
+        out[at["to_move"] + (view.to_move - me) % players] = 1.0
+    out[at["dealer"] + (view.dealer - me) % players] = 1.0
+    ones(at["hand"], view.hand.mask)
+    played, shown, laid = at["played"], at["shown"], at["laid"]
+    tricks, scores, potentials = at["tricks_won"], at["scores"], at["potentials"]
+    score_scale, ban_below = layout.score_scale, layout.profile.ban_below
+    passed = view.passed
     for seat in range(players):
-        r = rel(seat)
-        cards("played", view.played_by[seat].mask, r)
-        cards("shown", view.shown[seat].mask, r)
-        value("tricks_won", view.tricks_won[seat] / TRICKS, r)
-        value("scores", view.scores[seat] / layout.score_scale, r)
-        value("potentials", view.potentials[seat] / POTENTIAL_SCALE, r)
-        if view.scores[seat] < layout.profile.ban_below:
-            one("banned", r)
-        if seat in view.passed:
-            one("passed", r)
-    for seat, card in view.trick:
-        out[at["trick"].start + rel(seat) * CARDS + card.index] = 1.0
-    one("trick_leader", rel(view.trick[0][0]) if view.trick else None)
-    cards("exposed", view.exposed.mask)
-    cards("atelier", view.atelier.mask)
-    for seat, laid in enumerate(view.laid):
-        if laid is not None:
-            out[at["laid"].start + rel(seat) * CARDS + laid.index] = 1.0
-    cards("sent", view.sent.mask)
-    cards("received", view.received.mask)
-    one("declarer", None if view.declarer is None else rel(view.declarer))
-    bid("contract", view.combo)
-    one("trump", None if view.trump is None else int(view.trump))
-    one("plague_suit", None if view.plague_suit is None else int(view.plague_suit))
-    one("justice_card", None if view.justice_card is None else view.justice_card.index)
+        r = (seat - me) % players
+        ones(played + r * CARDS, view.played_by[seat].mask)
+        ones(shown + r * CARDS, view.shown[seat].mask)
+        card = view.laid[seat] if view.laid else None
+        if card is not None:
+            out[laid + r * CARDS + card.index] = 1.0
+        out[tricks + r] = view.tricks_won[seat] / TRICKS
+        score = view.scores[seat]
+        out[scores + r] = min(1.0, max(-1.0, score / score_scale))
+        out[potentials + r] = min(1.0, max(0.0, view.potentials[seat] / POTENTIAL_SCALE))
+        if score < ban_below:
+            out[at["banned"] + r] = 1.0
+        if seat in passed:
+            out[at["passed"] + r] = 1.0
+    if view.taken is not None:
+        out[at["taken"] + view.taken.index] = 1.0
+    if view.trick:
+        trick = at["trick"]
+        for seat, card in view.trick:
+            out[trick + (seat - me) % players * CARDS + card.index] = 1.0
+        out[at["trick_leader"] + (view.trick[0][0] - me) % players] = 1.0
+    ones(at["exposed"], view.exposed.mask)
+    ones(at["atelier"], view.atelier.mask)
+    ones(at["sent"], view.sent.mask)
+    ones(at["received"], view.received.mask)
+    if view.declarer is not None:
+        out[at["declarer"] + (view.declarer - me) % players] = 1.0
+    if view.combo is not None:
+        _bid_into(out, layout, "contract", view.combo)
+    if view.trump is not None:
+        out[at["trump"] + view.trump] = 1.0
+    if view.plague_suit is not None:
+        out[at["plague_suit"] + view.plague_suit] = 1.0
+    if view.justice_card is not None:
+        out[at["justice_card"] + view.justice_card.index] = 1.0
     for guess in view.guesses:
-        one("guesses", guess)
-    one("mail_direction", None if view.mail_direction is None else _MAIL_INDEX[
-        view.mail_direction])
-    bid("high_bid", view.high_bid)
-    one("high_bidder", None if view.high_bidder is None else rel(view.high_bidder))
-    value("minimum_worth", view.minimum_worth / layout.worth_scale)
+        out[at["guesses"] + guess] = 1.0
+    if view.preferences:
+        stated = at["preferences"]
+        for seat, move in view.preferences:
+            row = stated + (seat - me) % players * (_SUITS + 1)
+            if move.suit is None:
+                out[row + _SUITS] = 1.0
+            else:
+                out[row + move.suit] = (move.strength or 0) / MAX_PREFERENCE
+    if view.mail_direction is not None:
+        out[at["mail_direction"] + _MAIL_INDEX[view.mail_direction]] = 1.0
+    if view.high_bid is not None:
+        _bid_into(out, layout, "high_bid", view.high_bid)
+    if view.high_bidder is not None:
+        out[at["high_bidder"] + (view.high_bidder - me) % players] = 1.0
+    out[at["minimum_worth"]] = min(1.0, max(0.0, view.minimum_worth / layout.worth_scale))
     return out
+
+
+def _ones_into(out: list[float]) -> Callable[[int, int], None]:
+    """A setter of 1.0 at ``start + i`` in ``out`` for each card index ``i`` of a mask."""
+    def ones(start: int, mask: int) -> None:
+        if mask:
+            for index in mask_indices(mask):
+                out[start + index] = 1.0
+    return ones
+
+
+def _bid_into(out: list[float], layout: ObservationLayout, prefix: str, combo: ComboBid
+              ) -> None:
+    """A combo bid into the segments ``{prefix}_standard``, ``_specials``, ``_worth``."""
+    at = layout._starts
+    position = layout.profile.position
+    out[at[f"{prefix}_standard"] + position[combo.standard.key]] = 1.0
+    specials = at[f"{prefix}_specials"] - len(layout.profile.standard_bids)
+    for special in combo.specials:
+        out[specials + position[special.key]] = 1.0
+    out[at[f"{prefix}_worth"]] = min(1.0, max(0.0, combo.worth / layout.worth_scale))
 
 
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}

@@ -8,7 +8,8 @@ player (or a bot) without leaking a hidden card.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 import attrs
 
@@ -16,7 +17,7 @@ from combowhist.bids import ComboBid, Exposure
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from combowhist.errors import CombowhistError, SerializationError, shown
 from combowhist.legal import LegalMoves
-from combowhist.moves import PLAYS, Play
+from combowhist.moves import PLAYS, Play, Prefer, parse_move
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.auction import least_worth
 from combowhist.rules.phases import PHASES
@@ -56,6 +57,9 @@ class PlayerView:
     combo: ComboBid | None
     trump: Suit | None
     guesses: tuple[int, ...]
+    preferences: tuple[tuple[int, Prefer], ...]
+    """Master's Trump's statements so far (R15, public), as ``(seat, move)`` pairs in the
+    order they were made; empty without Master's Trump."""
     justice_card: Card | None
     plague_suit: Suit | None
     mail_direction: str | None
@@ -67,6 +71,10 @@ class PlayerView:
     atelier: CardSet
     laid: tuple[Card | None, ...]
     """Rank Trump's laid cards per seat: all once revealed, before that only the own."""
+    taken: Card | None
+    """Rank Trump: the opponent's laid card D took (public, R14, E2), ``None`` before the
+    take and without Rank Trump. In 1.4.x D gave their own laid card for it; in 1.5.1 a card
+    of D's hand, which only D and the card's new owner see (E2)."""
     sent: CardSet
     """Cards this seat passed by Mail or Master's Mail."""
     received: CardSet
@@ -161,7 +169,7 @@ class PlayerView:
         elif led:
             played_by = _played_by(log_cells(state.log), players)
         else:
-            played_by = (0,) * players
+            played_by = _NONE_PLAYED[players]
         return cls(
             seat=seat,
             players=players,
@@ -175,6 +183,8 @@ class PlayerView:
             combo=None if contract is None else contract.combo,
             trump=None if trump is None or trump < 0 else Suit(trump),
             guesses=() if contract is None else contract.guesses,
+            preferences=() if contract is None else cast(
+                "tuple[tuple[int, Prefer], ...]", contract.preferences),
             justice_card=None if contract is None or contract.justice < 0 else ALL_CARDS[
                 contract.justice],
             plague_suit=None if contract is None or contract.plague < 0 else Suit(
@@ -186,18 +196,20 @@ class PlayerView:
             exposed=CardSet(exposed),
             atelier=CardSet(atelier),
             laid=laid,
+            taken=None if contract is None or contract.taken < 0 else ALL_CARDS[
+                contract.taken],
             sent=CardSet(sent),
             received=CardSet(received),
             can_move=can_move,
             result=state.result,
             high_bid=auction.high,
             high_bidder=None if auction.high_bidder < 0 else auction.high_bidder,
-            passed=frozenset(s for s in range(players) if passed >> s & 1),
+            passed=_seats(passed, players),
             minimum_worth=least_worth(table, auction.high, auction.high_bidder, seat),
             scores=table.scores,
             potentials=table.potentials,
             played=CardSet(_played(state)),
-            played_by=tuple(CardSet(cards) for cards in played_by),
+            played_by=played_by,
             shown=tuple(CardSet(cards) for cards in shown),
             profile=table.profile,
             legal=legal if can_move else LegalMoves(),
@@ -221,6 +233,7 @@ class PlayerView:
             "combo": None if self.combo is None else str(self.combo),
             "trump": None if self.trump is None else self.trump.letter,
             "guesses": list(self.guesses),
+            "preferences": [[s, str(move)] for s, move in self.preferences],
             "justice_card": None if self.justice_card is None else str(self.justice_card),
             "plague_suit": None if self.plague_suit is None else self.plague_suit.letter,
             "mail_direction": self.mail_direction,
@@ -230,6 +243,7 @@ class PlayerView:
             "exposed": str(self.exposed),
             "atelier": str(self.atelier),
             "laid": [None if c is None else str(c) for c in self.laid],
+            "taken": None if self.taken is None else str(self.taken),
             "sent": str(self.sent),
             "received": str(self.received),
             "legal_moves": self._legal.to_data(),
@@ -296,12 +310,15 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         hand=CardSet.parse(data["hand"]),
         log=tuple((int(s), str(text)) for s, text in data["log"]),
         declarer=data["declarer"], combo=combo(data["combo"]), trump=suit(data["trump"]),
-        guesses=ints("guesses"), justice_card=card(data["justice_card"]),
+        guesses=ints("guesses"),
+        preferences=tuple((int(s), _preference(text)) for s, text in data["preferences"]),
+        justice_card=card(data["justice_card"]),
         plague_suit=suit(data["plague_suit"]), mail_direction=data["mail_direction"],
         trick=tuple((int(s), Card.parse(c)) for s, c in data["trick"]),
         tricks_won=ints("tricks_won"), trick_winners=ints("trick_winners"),
         exposed=CardSet.parse(data["exposed"]), atelier=CardSet.parse(data["atelier"]),
-        laid=tuple(card(c) for c in data["laid"]), sent=CardSet.parse(data["sent"]),
+        laid=tuple(card(c) for c in data["laid"]), taken=card(data["taken"]),
+        sent=CardSet.parse(data["sent"]),
         received=CardSet.parse(data["received"]), can_move=data["can_move"],
         result=result, high_bid=combo(data["high_bid"]), high_bidder=data["high_bidder"],
         passed=frozenset(int(s) for s in data["passed"]), minimum_worth=data["minimum_worth"],
@@ -311,6 +328,13 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         shown=tuple(CardSet.parse(text) for text in data.get("shown", [""] * players)),
         profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
     )
+
+
+def _preference(text: str) -> Prefer:
+    move = parse_move(text)
+    if not isinstance(move, Prefer):
+        raise SerializationError(f"preferences: {text!r} is not a prefer move (R15)")
+    return move
 
 
 def _played(state: State) -> int:
@@ -381,13 +405,13 @@ class SeenLog:
     From the first lead on, what a seat sees of the moves before it never changes again
     (every reveal comes before: R14, R19, R20, R30) and every move is public: so the log is
     each seat's fixed ``before`` part and one ``since`` part for all, which the deal after
-    a move extends by that move. ``played`` (each seat's cards played to tricks, as
-    bitmasks) is kept up the same way."""
+    a move extends by that move. ``played`` (each seat's cards played to tricks) is kept
+    up the same way."""
 
     __slots__ = ("before", "played", "since")
 
     def __init__(self, before: tuple[VisibleLog, ...], since: VisibleLog,
-                 played: tuple[int, ...]) -> None:
+                 played: tuple[CardSet, ...]) -> None:
         self.before = before
         self.since = since
         self.played = played
@@ -405,7 +429,7 @@ class SeenLog:
             move = cell[2]
             if type(move) is Play:
                 mover = cell[1]
-                played = (*played[:mover], played[mover] | 1 << move.card.index,
+                played = (*played[:mover], CardSet(played[mover].mask | 1 << move.card.index),
                           *played[mover + 1:])
             return cls(earlier.before, (*earlier.since, (cell[1], _text(cell[2]))), played)
         cells = log_cells(cell)
@@ -419,13 +443,23 @@ class SeenLog:
         return self.before[seat] + self.since
 
 
-def _played_by(cells: list[LogCell], players: int) -> tuple[int, ...]:
-    """Each seat's cards played to tricks in the log ``cells``, as bitmasks."""
+def _played_by(cells: list[LogCell], players: int) -> tuple[CardSet, ...]:
+    """Each seat's cards played to tricks in the log ``cells``."""
     played = [0] * players
     for _, mover, move, _ in cells:
         if type(move) is Play:
             played[mover] |= 1 << move.card.index
-    return tuple(played)
+    return tuple(map(CardSet, played))
+
+
+_NONE_PLAYED = {players: (CardSet(),) * players for players in (3, 4)}
+"""``played_by`` before the first lead."""
+
+
+@lru_cache(maxsize=64)
+def _seats(mask: int, players: int) -> frozenset[int]:
+    """The seats of a seat bitmask (the auction's passed seats), shared."""
+    return frozenset(seat for seat in range(players) if mask >> seat & 1)
 
 
 def _text(move: object) -> str:

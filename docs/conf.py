@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "matplotlib.sphinxext.plot_directive",
     "bidtables",
+    "observationtable",
 ]
 
 exclude_patterns = ["_build", "cli-play.rst", "cli-simulate.rst"]  # included by cli.rst
