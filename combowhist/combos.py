@@ -128,6 +128,7 @@ class _StandardBlock:
     """``tails[k]``: the constrained bids of ``ordered[k:]`` as a mask, and the total of
     their free bids' positive worths (what a bid built in table order can still add)."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
+    _best: dict[tuple[int, int], int | None] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
@@ -170,6 +171,21 @@ class _StandardBlock:
             subsets = self._subsets[need] = tuple(
                 table.unrank_onto(k, need, self.free_bits) for k in range(table.count(need)))
         return subsets
+
+    def best(self, constrained_mask: int, last: int) -> int | None:
+        """The highest worth (with the standard's) of a valid constrained subset that
+        holds, of the constrained bids up to place ``last`` in :attr:`ordered`, exactly
+        those of ``constrained_mask``; ``None`` if there is none. A table of partial
+        combos, filled as asked (it does not depend on a least worth)."""
+        key = (constrained_mask, last)
+        if key in self._best:
+            return self._best[key]
+        allowed = constrained_mask | self.tails[last + 1][0]
+        best = max((worth for mask, worth in self.groups
+                    if mask & constrained_mask == constrained_mask and not mask & ~allowed),
+                   default=None)
+        self._best[key] = best
+        return best
 
     def group_starts(self, minimum: int) -> tuple[int, ...]:
         """Where each group's combos worth at least ``minimum`` start in the block's order
@@ -327,9 +343,24 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         """The special bids that may follow ``chosen`` in a bid built bid by bid (see
         :meth:`leads_on`), in table order: each after the last chosen, with some combo of
         this space still ahead. Empty if ``chosen`` itself leads nowhere."""
+        return self.after(standard, chosen)[0]
+
+    def after(self, standard: Bid, chosen: Sequence[Bid] = ()) -> tuple[tuple[Bid, ...], bool]:
+        """For a bid built bid by bid (see :meth:`leads_on`): :meth:`next_bids`, and
+        whether ``standard`` with ``chosen`` is itself a combo bid of this space.
+        ``((), False)`` if ``chosen`` leads nowhere.
+
+        >>> from combowhist import load_profile
+        >>> profile = load_profile("1.4.2")
+        >>> space = ComboSpace(profile, players=4, minimum=18)
+        >>> bids, complete = space.after(profile.bids["masters_trump"],
+        ...                              [profile.bids["iron"], profile.bids["greed"]])
+        >>> [b.key for b in bids], complete
+        (['ending_dog'], False)
+        """
         prefix = self._prefix(standard, chosen)
         if prefix is None or not self._reachable(*prefix):
-            return ()
+            return (), False
         block, constrained_mask, worth, last = prefix
         found = []
         for k in range(last + 1, len(block.ordered)):
@@ -341,7 +372,9 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
                                             worth + block.free_table.worths[bit], k)
             if reachable:
                 found.append(block.ordered[k])
-        return tuple(found)
+        group = block.group_of.get(constrained_mask)
+        complete = group is not None and block.groups[group][1] + worth >= self.minimum
+        return tuple(found), complete
 
     def _prefix(self, standard: Bid, chosen: Sequence[Bid]
                 ) -> tuple[_StandardBlock, int, int, int] | None:
@@ -371,14 +404,11 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
     def _reachable(self, block: _StandardBlock, constrained_mask: int, worth: int,
                    last: int) -> bool:
         """Whether a valid combo worth enough has exactly the constrained bids of
-        ``constrained_mask`` up to place ``last`` and free bids worth ``worth`` there: a
-        valid constrained subset that agrees with it up to ``last``, plus every later free
-        bid of positive worth, reaches the minimum."""
-        later_constrained, later_free = block.tails[last + 1]
-        allowed = constrained_mask | later_constrained
-        need = self.minimum - worth - later_free
-        return any(mask & constrained_mask == constrained_mask and not mask & ~allowed
-                   and group_worth >= need for mask, group_worth in block.groups)
+        ``constrained_mask`` up to place ``last`` and free bids worth ``worth`` there: the
+        best valid constrained subset that agrees with it up to ``last``, plus every later
+        free bid of positive worth, reaches the minimum."""
+        best = block.best(constrained_mask, last)
+        return best is not None and best + worth + block.tails[last + 1][1] >= self.minimum
 
     def __repr__(self) -> str:
         return (f"<ComboSpace {self.profile}, {self.players} players, worth >= "

@@ -367,7 +367,7 @@ class ActionSpace:
         actions = (*done, number)
         offered = False
         for part in moves.parts:
-            if number in self._next(part, done):
+            if self._accepts(part, done, number):
                 offered = True
                 move = self._finished(part, actions)
                 if move is not None:
@@ -397,12 +397,26 @@ class ActionSpace:
         if isinstance(part, CardSubsetMoves):
             return self._pick_next(part, done)
         count = len(done)
-        found = []
+        found = set()
         for move in part:  # a few moves, each of a few actions
             actions = self.actions_of(move)
             if len(actions) > count and actions[:count] == done:
-                found.append(actions[count])
-        return found
+                found.add(actions[count])
+        return sorted(found)
+
+    def _accepts(self, part: Sequence[Move], done: tuple[int, ...], action: int) -> bool:
+        """Whether ``action`` may follow ``done`` towards a move of ``part`` (one action
+        checked, not all listed: see :meth:`_next`)."""
+        if isinstance(part, CardMoves):
+            return not done and part.of_card(action - self.card_start) is not None
+        if isinstance(part, BidMoves):
+            self._check_bids(part.space)
+            if action != self.submit:
+                bid = self._bid_of((*done, action))
+                return bid is not None and part.space.leads_on(*bid)
+            bid = self._bid_of(done)
+            return bid is not None and part.space.after(*bid)[1]
+        return action in self._next(part, done)
 
     def _finished(self, part: Sequence[Move], actions: tuple[int, ...]) -> Move | None:
         """The move of ``part`` that ``actions`` (known to lead on to one) builds, if they
@@ -412,7 +426,9 @@ class ActionSpace:
         if isinstance(part, BidMoves):
             if actions[-1] != self.submit:
                 return None
-            standard, chosen = self._bid_of(actions[:-1])
+            bid = self._bid_of(actions[:-1])
+            assert bid is not None  # _accepts checked it
+            standard, chosen = bid
             return MakeBid(ComboBid.unchecked(self.profile, standard, chosen,
                                               proven_for=part.space.players))
         if isinstance(part, CardSubsetMoves):
@@ -423,30 +439,33 @@ class ActionSpace:
 
     # -- bids -------------------------------------------------------------------------
 
-    def _bid_of(self, actions: Sequence[int]) -> tuple[Bid, tuple[Bid, ...]]:
-        """The standard and special bids a bid's actions (without ``submit``) name."""
+    def _bid_of(self, actions: Sequence[int]) -> tuple[Bid, tuple[Bid, ...]] | None:
+        """The standard and special bids a bid's actions (without ``submit``) name, or
+        ``None`` if they are no standard bid and special bids."""
+        if not actions or not self.standard_start <= actions[0] < self.special_start or not all(
+                self.special_start <= a < self.submit for a in actions[1:]):
+            return None
         return (self.profile.standard_bids[actions[0] - self.standard_start],
                 tuple(self.profile.special_bids[a - self.special_start] for a in actions[1:]))
 
-    def _bid_next(self, space: ComboSpace, done: tuple[int, ...]) -> Sequence[int]:
+    def _check_bids(self, space: ComboSpace) -> None:
         if space.profile is not self.profile and (
                 space.profile != self.profile or space.players != self.players):
             raise IllegalActionError(f"these are the bids of profile {space.profile} for "
                                      f"{space.players} participants; this action space "
                                      f"encodes profile {self.profile} for {self.players}")
-        standards = self.profile.standard_bids
+
+    def _bid_next(self, space: ComboSpace, done: tuple[int, ...]) -> Sequence[int]:
+        self._check_bids(space)
         if not done:
-            return [self.standard_start + i for i, standard in enumerate(standards)
-                    if space.leads_on(standard)]
-        if not self.standard_start <= done[0] < self.special_start or not all(
-                self.special_start <= a < self.submit for a in done[1:]):
+            return [self.standard_start + i for i, standard in
+                    enumerate(self.profile.standard_bids) if space.leads_on(standard)]
+        bid = self._bid_of(done)
+        if bid is None:
             return ()
-        standard, chosen = self._bid_of(done)
-        if not space.leads_on(standard, chosen):  # also: specials in strict table order
-            return ()
-        found = [self.special_start + self._specials[b.key]
-                 for b in space.next_bids(standard, chosen)]
-        if ComboBid.unchecked(self.profile, standard, chosen) in space:
+        following, complete = space.after(*bid)  # nothing if the draft leads nowhere
+        found = [self.special_start + self._specials[b.key] for b in following]
+        if complete:
             found.append(self.submit)
         return found
 
@@ -474,7 +493,7 @@ def _seat(seat: int | None) -> str:
 
 
 def _action(action: object, size: int, seat: int | None = None, draft: Draft | None = None,
-            space: ActionSpace | None = None) -> int:
+            space: ActionSpace | None = None, what: str = "actions") -> int:
     """``action`` as an int in ``range(size)``, or :class:`IllegalActionError`."""
     number: int | None = None
     if not isinstance(action, bool):
@@ -484,7 +503,7 @@ def _action(action: object, size: int, seat: int | None = None, draft: Draft | N
         after = "" if draft is None or space is None else (
             f" (after {space.describe_draft(draft)})")
         raise IllegalActionError(f"{_seat(seat)}{shown(action)} is not one of the {size} "
-                                 f"actions, 0-{size - 1}{after}")
+                                 f"{what}, 0-{size - 1}{after}")
     return number
 
 
@@ -496,9 +515,9 @@ class MoveIds:
     by suit, strengths 1-5); ``guess`` (one number 0-13, then the pairs in lexicographic
     order); ``justice`` (by card index); ``mail`` (left, right, across); ``send`` (3-card
     sets in colexicographic order of card indices); ``commit``; ``take`` (one card, then
-    1.5.1's card and gift, by gift then card); ``atelier`` (by size 1 to the largest, then
-    colexicographically); ``refill``; ``play``; ``award`` (by seat). :attr:`size` is how
-    many there are.
+    1.5.1's card and a gift of another card, by gift then card); ``atelier`` (by size 1
+    to the largest, then colexicographically); ``refill``; ``play``; ``award`` (by
+    seat). :attr:`size` is how many there are; every id is a move.
 
     >>> from combowhist import Pass, parse_move
     >>> ids = MoveIds.of("1.4.2", players=4)
@@ -531,7 +550,8 @@ class MoveIds:
         counts = (("pass", 1), ("bid", len(self.bids)), ("trump", SUITS), ("plague", SUITS),
                   ("prefer", 1 + SUITS * STRENGTHS), ("guess", NUMBERS + len(_GUESS_PAIRS)),
                   ("justice", CARDS), ("mail", len(MAIL_DIRECTIONS)),
-                  ("send", comb(CARDS, 3)), ("commit", CARDS), ("take", CARDS + CARDS * CARDS),
+                  ("send", comb(CARDS, 3)), ("commit", CARDS),
+                  ("take", CARDS + CARDS * (CARDS - 1)),
                   ("atelier", sum(comb(CARDS, k) for k in self._atelier_sizes)),
                   ("refill", CARDS), ("play", CARDS), ("award", players))
         kinds = []
@@ -604,9 +624,10 @@ class MoveIds:
         if isinstance(move, Take):
             if move.give is None:
                 return "take", move.card.index
-            if move.give == move.card:
+            give, card = move.give.index, move.card.index
+            if give == card:
                 return "take", None
-            return "take", CARDS + move.give.index * CARDS + move.card.index
+            return "take", CARDS + give * (CARDS - 1) + card - (card > give)
         if isinstance(move, SetMail):
             place = {d: i for i, d in enumerate(MAIL_DIRECTIONS)}.get(move.direction)
             return "mail", place
@@ -624,7 +645,7 @@ class MoveIds:
     def move(self, number: int) -> Move:
         """The move of an id (any integer type, not a ``bool``). Raises
         :class:`IllegalActionError` for a number that is no id."""
-        number = _action(number, self.size)
+        number = _action(number, self.size, what="move ids")
         for kind, first, count in self.kinds:
             if number < first + count:
                 return self._made(kind, number - first)
@@ -648,8 +669,8 @@ class MoveIds:
         if kind == "take":
             if k < CARDS:
                 return Take(ALL_CARDS[k])
-            give, card = divmod(k - CARDS, CARDS)
-            return Take(ALL_CARDS[card], ALL_CARDS[give])
+            give, card = divmod(k - CARDS, CARDS - 1)
+            return Take(ALL_CARDS[card + (card >= give)], ALL_CARDS[give])
         if kind == "mail":
             return SetMail(MAIL_DIRECTIONS[k])
         if kind == "send":
