@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import runpy
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +24,8 @@ from combowhist.adapters.position import Position
 from combowhist.encoding import IllegalActionError
 from combowhist.errors import ProfileError, SetupError
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
 if os.environ.get("COMBOWHIST_REQUIRE_OPENSPIEL") == "1":
     import pyspiel  # a missing OpenSpiel fails here where CI requires it
 else:
@@ -29,7 +33,11 @@ else:
         "pyspiel", reason="the OpenSpiel adapter needs the openspiel extra: "
                           "pip install -e '.[openspiel]'")
 
-from combowhist.adapters.openspiel import CombowhistGame, CombowhistState, edition_profile
+from combowhist.adapters.openspiel import (  # noqa: E402
+    CombowhistGame,
+    CombowhistState,
+    edition_profile,
+)
 
 
 def _game(players: int = 4, edition: str = "1_4_2") -> CombowhistGame:
@@ -216,3 +224,12 @@ def test_issue14_openspiel_one_ismcts_decision_resampling_with_the_sampler() -> 
                            random_state=np.random.RandomState(3))
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_issue14_docs_openspiel_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's example (``docs/examples/openspiel_ismcts.py``): ISMCTS makes the first
+    decision, random players finish the deal."""
+    runpy.run_path(str(EXAMPLES / "openspiel_ismcts.py"), run_name="__main__")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("player 1 chooses ")
+    assert lines[-1].startswith("returns: [")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import random
+import runpy
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,8 @@ from hypothesis import strategies as st
 from combowhist.encoding import IllegalActionError
 from combowhist.errors import SetupError
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
 if os.environ.get("COMBOWHIST_REQUIRE_PETTINGZOO") == "1":
     import pettingzoo  # a missing PettingZoo fails here where CI requires it
 else:
@@ -25,10 +29,10 @@ else:
         "pettingzoo", reason="the PettingZoo adapter needs the pettingzoo extra: "
                              "pip install -e '.[pettingzoo]'")
 
-import numpy as np
-from pettingzoo.test import api_test, seed_test
+import numpy as np  # noqa: E402  (after the skip: the extra brings it)
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from combowhist.adapters.pettingzoo import CombowhistEnv, env, raw_env
+from combowhist.adapters.pettingzoo import CombowhistEnv, env, raw_env  # noqa: E402
 
 
 def _quiet(check: Any, *args: Any, **kwargs: Any) -> None:
@@ -165,3 +169,12 @@ def test_issue14_pettingzoo_observation_is_the_positions() -> None:
     for seat, agent in enumerate(table.possible_agents):
         assert table.observe(agent)["observation"].tolist() == pytest.approx(
             table.position.observation(seat))
+
+
+def test_issue14_docs_pettingzoo_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's example (``docs/examples/pettingzoo_random.py``) plays a deal to its end
+    and prints each agent's points."""
+    runpy.run_path(str(EXAMPLES / "pettingzoo_random.py"), run_name="__main__")
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines[:4]] == [f"player_{i}" for i in range(4)]
+    assert lines[-1].endswith(" steps")
