@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combowhist import CardSet, Deal
+from combowhist import CardSet, Deal, Phase
 from combowhist.adapters.position import Position
 from combowhist.encoding import IllegalActionError
 from combowhist.errors import ProfileError, SetupError
@@ -213,14 +213,21 @@ def test_issue14_openspiel_one_ismcts_decision_resampling_with_the_sampler() -> 
     from open_spiel.python.algorithms import ismcts, mcts
 
     game = _game()
-    state = _random_play(game.new_initial_state(), random.Random(5), until=52)
+    rng = random.Random(5)
+    state = _random_play(game.new_initial_state(), rng, until=52)
+    while not state.is_terminal() and (state.position.deal.phase is not Phase.PLAY
+                                       or state.position.deal.trick_number < 4):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
     seat = state.current_player()
     key = state.information_state_string(seat)
-    resampled = state.resample_from_infostate(seat, random.Random(1).random)
-    assert resampled.information_state_string(seat) == key
-    assert resampled.legal_actions() == state.legal_actions()
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=None)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8,
+    samples = [state.resample_from_infostate(seat, random.Random(n).random) for n in range(5)]
+    for sample in samples:
+        assert sample.information_state_string(seat) == key
+        assert sample.legal_actions() == state.legal_actions()
+    assert any(str(sample) != str(state) for sample in samples)  # hidden cards drawn anew
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(3))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10,
                            random_state=np.random.RandomState(3))
     action = bot.step(state)
     assert action in state.legal_actions()

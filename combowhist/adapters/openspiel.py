@@ -45,6 +45,7 @@ from combowhist.encoding import Draft
 from combowhist.errors import ProfileError, SetupError, shown
 from combowhist.observation import observation_layout
 from combowhist.profiles import RuleProfile, load_profile
+from combowhist.sampling import Sampler
 
 __all__ = ["GAME_TYPE", "CombowhistGame", "CombowhistObserver", "CombowhistState",
            "edition_profile"]
@@ -267,9 +268,9 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
             for card in _redealt(at, player_id, rng):
                 state.apply_action(card)
             return state
-        from combowhist.sampling import Sampler
-
-        return game.state_of(Sampler(at.deal.view(player_id)).sample(rng), at.draft)
+        zeros = (0,) * game.players  # the game's deals: no scores, no potentials
+        sampler = Sampler(at.deal.view(player_id), scores=zeros, potentials=zeros)
+        return game.state_of(sampler.sample(rng), at.draft)
 
     def information_state_string(self, player: int | None = None) -> str:
         """What ``player`` (by default the one to move) knows, as one line."""
