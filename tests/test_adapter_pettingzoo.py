@@ -138,6 +138,7 @@ def test_issue14_pettingzoo_an_illegal_action_is_refused_and_changes_nothing() -
     ({"dealer": 4}, "dealer 4"),
     ({"max_deals": 0}, "max_deals 0"),
     ({"render_mode": "rgb_array"}, "render_mode"),
+    ({"variant": "short"}, "variant .short."),
 ])
 def test_issue14_pettingzoo_bad_settings_are_refused(options: dict[str, Any],
                                                      message: str) -> None:

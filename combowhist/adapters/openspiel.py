@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from combowhist.adapters.position import Position, observation_size
+from combowhist.adapters.position import Position, action_space, observation_size
 from combowhist.cards import ALL_CARDS, CardSet, mask_indices
 from combowhist.deal import HAND_SIZE, Deal
 from combowhist.encoding import Draft
@@ -108,8 +108,7 @@ class CombowhistGame(pyspiel.Game):  # type: ignore[misc]
                              f"players (R3)")
         self.profile = edition_profile(params.get("edition", DEFAULT_EDITION))
         self.players = players
-        start = Position(Deal.new(players, profile=self.profile, seed=0))
-        self.space = start.space
+        self.space = action_space(self.profile, players)
         low, high = _points_range(self.profile)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -130,11 +129,11 @@ class CombowhistGame(pyspiel.Game):  # type: ignore[misc]
         return CombowhistState(self)
 
     def state_of(self, deal: Deal, draft: Draft = _START) -> CombowhistState:
-        """The state of ``deal`` (of this game's edition and players, dealt by seat 0, no
-        scores or potentials: the deals this game plays) with
-        the move its seat to move is building, ``draft``: its dealt hands dealt card by
-        card (each hand's cards in increasing index), then its moves' actions, then the
-        draft's; each checked as it is applied."""
+        """The state of ``deal`` with the move its seat to move is building, ``draft``:
+        ``deal``'s dealt hands dealt card by card (each hand's cards in increasing index),
+        then its moves' actions, then the draft's, each checked as it is applied. The deal
+        must be one this game plays: of its edition and players, dealt by seat 0, with no
+        scores or potentials (else :class:`~combowhist.errors.SetupError`)."""
         if (deal.profile != self.profile or deal.players != self.players or deal.dealer
                 or any(deal.scores) or any(deal.potentials)):
             raise SetupError(f"a deal of profile {deal.profile} for {deal.players} players "

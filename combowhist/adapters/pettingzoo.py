@@ -39,7 +39,7 @@ from combowhist.adapters.position import Position, observation_size
 from combowhist.deal import Deal
 from combowhist.encoding import Draft
 from combowhist.errors import SetupError, shown
-from combowhist.game import Game
+from combowhist.game import Game, Variant
 from combowhist.observation import observation_layout
 from combowhist.profiles import RuleProfile, load_profile
 
@@ -67,7 +67,8 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
     """The environment :func:`env` wraps.
 
     ``episode`` is ``"deal"`` or ``"game"`` (see the module docs); ``dealer`` deals a
-    ``"deal"`` episode; ``variant`` (``"classic"`` or ``"limited"``) and ``max_deals``
+    ``"deal"`` episode; ``variant`` (``"classic"``, ``"limited"`` or a
+    :class:`~combowhist.Variant`) and ``max_deals``
     (``None`` for no limit) shape a ``"game"`` episode; ``render_mode`` is ``None``,
     ``"ansi"`` (:meth:`render` returns the text) or ``"human"`` (it prints it). The text is
     what the agent to move sees, never another seat's hidden cards. Bad settings raise
@@ -78,7 +79,7 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         "name": "combowhist_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, players: int = 4, profile: RuleProfile | str | None = None, *,
-                 episode: str = "deal", dealer: int = 0, variant: str = "classic",
+                 episode: str = "deal", dealer: int = 0, variant: Variant | str = "classic",
                  max_deals: int | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if type(players) is not int or players not in (3, 4):
@@ -98,10 +99,9 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.episode = episode
         self.dealer = dealer
-        self.variant = variant
+        self.variant = Variant.of(variant, self.profile)
         self.max_deals = max_deals
         self.render_mode = render_mode
-        Game.new(players, profile=self.profile, variant=variant, seed=0)  # checks variant
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         layout = observation_layout(self.profile, players)

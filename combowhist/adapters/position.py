@@ -39,7 +39,7 @@ from combowhist.observation import observation_layout, observe
 from combowhist.profiles import RuleProfile
 from combowhist.views import PlayerView
 
-__all__ = ["Position", "observation_size"]
+__all__ = ["Position", "action_space", "observation_size"]
 
 _NO_DRAFT = Draft()
 
@@ -48,7 +48,7 @@ def observation_size(profile: RuleProfile, players: int) -> int:
     """The length of :meth:`Position.observation` for a profile and table size: the
     observation of :mod:`combowhist.observation`, then one flag per action of
     :class:`~combowhist.encoding.ActionSpace` (the actions of the seat's own draft)."""
-    return observation_layout(profile, players).size + ActionSpace(profile, players).size
+    return observation_layout(profile, players).size + action_space(profile, players).size
 
 
 class Position:
@@ -65,7 +65,7 @@ class Position:
                  space: ActionSpace | None = None) -> None:
         self.deal = deal
         self.draft = draft
-        self.space = space if space is not None else _space(deal.profile, deal.players)
+        self.space = space if space is not None else action_space(deal.profile, deal.players)
         self._legal: tuple[int, ...] | None = None
         self._auction_key: tuple[Any, ...] | None = None
 
@@ -252,8 +252,9 @@ _AUCTION: dict[tuple[Any, ...], tuple[int, ...] | Draft | Move] = {}
 _SPACES: dict[tuple[RuleProfile, int], ActionSpace] = {}
 
 
-def _space(profile: RuleProfile, players: int) -> ActionSpace:
-    """One action space per profile and table size (they are immutable)."""
+def action_space(profile: RuleProfile, players: int) -> ActionSpace:
+    """The :class:`~combowhist.encoding.ActionSpace` of a profile and table size, one
+    shared object for each (they are immutable): what a :class:`Position` uses."""
     key = (profile, players)
     space = _SPACES.get(key)
     if space is None:
