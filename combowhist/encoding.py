@@ -122,6 +122,20 @@ class Draft:
     actions: tuple[int, ...] = ()
     """The actions chosen so far, in order."""
 
+    def __attrs_post_init__(self) -> None:
+        actions = self.actions
+        if type(actions) is not tuple or not all(type(a) is int for a in actions):
+            # Any integers (NumPy's, say) are taken as ints; anything else is no action.
+            try:
+                if isinstance(actions, str | bytes) or any(isinstance(a, bool)
+                                                           for a in actions):
+                    raise TypeError
+                actions = tuple(operator.index(a) for a in actions)
+            except TypeError:
+                raise IllegalActionError(f"a draft is a sequence of action numbers, not "
+                                         f"{shown(self.actions)}") from None
+            object.__setattr__(self, "actions", actions)
+
     def then(self, action: int) -> Draft:
         """This draft with one more action (unchecked: :meth:`ActionSpace.step` checks)."""
         return Draft((*self.actions, action))
@@ -153,7 +167,7 @@ class ActionSpace:
     PASS = 0
     """The action ``pass``."""
 
-    __slots__ = ("_blocks", "_specials", "_standards", "card_start", "direction_start",
+    __slots__ = ("_blocks", "_known", "_specials", "_standards", "card_start", "direction_start",
                  "number_start", "players", "prefer_none", "profile", "seat_start", "size",
                  "special_start", "standard_start", "submit", "suit_start")
 
@@ -184,6 +198,7 @@ class ActionSpace:
     _blocks: tuple[tuple[str, int, int], ...]
     _standards: dict[str, int]
     _specials: dict[str, int]
+    _known: dict[Move, tuple[int, ...]]
 
     def __init__(self, profile: RuleProfile, players: int) -> None:
         set_ = object.__setattr__
@@ -208,6 +223,7 @@ class ActionSpace:
         set_(self, "_blocks", tuple(blocks))
         set_(self, "_standards", {b.key: i for i, b in enumerate(profile.standard_bids)})
         set_(self, "_specials", {b.key: i for i, b in enumerate(profile.special_bids)})
+        set_(self, "_known", {})
 
     @classmethod
     def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> ActionSpace:
@@ -339,7 +355,7 @@ class ActionSpace:
         """The actions that may come next after ``draft`` among ``moves`` (the legal moves
         of the seat to move), in increasing order: each leads on to at least one of the
         moves. Empty when ``draft`` is no start of a legal move's sequence."""
-        done = draft.actions
+        done = _actions(draft)
         parts = moves.parts
         if len(parts) == 1:
             return tuple(sorted(self._next(parts[0], done)))
@@ -362,8 +378,8 @@ class ActionSpace:
         :meth:`legal_actions` raises :class:`IllegalActionError` naming it, the draft and
         ``seat`` (the seat to move, where the caller knows it); nothing changes. Any
         integer type is accepted (a NumPy integer, say), a ``bool`` is not."""
+        done = _actions(draft)
         number = _action(action, self.size, seat, draft, self)
-        done = draft.actions
         actions = (*done, number)
         offered = False
         for part in moves.parts:
@@ -399,7 +415,7 @@ class ActionSpace:
         count = len(done)
         found = set()
         for move in part:  # a few moves, each of a few actions
-            actions = self.actions_of(move)
+            actions = self._known_actions(move)
             if len(actions) > count and actions[:count] == done:
                 found.add(actions[count])
         return sorted(found)
@@ -435,7 +451,15 @@ class ActionSpace:
             if len(actions) != part.size:
                 return None
             return part.factory(CardSet(sum(1 << (a - self.card_start) for a in actions)))
-        return next((move for move in part if self.actions_of(move) == actions), None)
+        return next((move for move in part if self._known_actions(move) == actions), None)
+
+    def _known_actions(self, move: Move) -> tuple[int, ...]:
+        """:meth:`actions_of` for the few moves of the small parts (at most a few
+        thousand: no bids, no picks), kept once made."""
+        actions = self._known.get(move)
+        if actions is None:
+            actions = self._known[move] = self.actions_of(move)
+        return actions
 
     # -- bids -------------------------------------------------------------------------
 
@@ -488,6 +512,13 @@ class ActionSpace:
         return later[:len(later) - left] if len(later) > left else ()
 
 
+def _actions(draft: Draft) -> tuple[int, ...]:
+    if type(draft) is not Draft:
+        raise IllegalActionError(f"expected a Draft (Draft() to start a move), not "
+                                 f"{shown(draft)}")
+    return draft.actions
+
+
 def _seat(seat: int | None) -> str:
     return "" if seat is None else f"seat {seat}: "
 
@@ -522,7 +553,7 @@ class MoveIds:
     >>> from combowhist import Pass, parse_move
     >>> ids = MoveIds.of("1.4.2", players=4)
     >>> ids.size, ids.id(Pass()), ids.move(ids.id(parse_move("play AS")))
-    (452554, 0, Play(card=Card.parse('AS')))
+    (452502, 0, Play(card=Card.parse('AS')))
     """
 
     __slots__ = ("_atelier_sizes", "_starts", "bids", "kinds", "players", "profile", "size")
