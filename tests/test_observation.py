@@ -29,6 +29,7 @@ from combowhist import (
     Game,
     IllegalMoveError,
     Phase,
+    Suit,
     load_profile,
 )
 from combowhist.combos import legal_combos
@@ -505,3 +506,67 @@ def test_r3_a_game_of_five_or_more_observes_its_four_participants_only(players: 
     for player in game.sitting_out:
         with pytest.raises(GameError, match=r"takes no part in the current deal \(R3\)"):
             game.view(player)
+
+
+def assert_segments_tell_the_view(view: PlayerView) -> None:
+    """Read every segment back from ``view``'s observation and compare with its fields."""
+    layout = observation_layout(view.profile, view.players)
+    vector = observe(view)
+    standard = [b.key for b in view.profile.standard_bids]
+    specials = [b.key for b in view.profile.special_bids]
+    players, me = view.players, view.seat
+
+    def read(name: str) -> list[float]:
+        return layout.read(vector, name)
+
+    def per_seat(name: str) -> list[list[float]]:
+        """A per-seat segment's rows by absolute seat: row r is seat (me + r) % players."""
+        values = read(name)
+        width = len(values) // players
+        return [values[(seat - me) % players * width:][:width] for seat in range(players)]
+
+    def seat_hot(seat: int | None) -> list[float]:
+        return one_hot(players, None if seat is None else (seat - me) % players)
+
+    def suit_hot(suit: Suit | None) -> list[float]:
+        return one_hot(4, None if suit is None else int(suit))
+
+    assert read("to_move") == seat_hot(view.to_move)
+    assert read("dealer") == seat_hot(view.dealer)
+    for seat in range(players):
+        assert per_seat("played")[seat] == card_row(view.played_by[seat])
+        assert per_seat("shown")[seat] == card_row(view.shown[seat])
+        assert per_seat("trick")[seat] == card_row([c for s, c in view.trick if s == seat])
+        laid = view.laid[seat] if view.laid else None
+        assert per_seat("laid")[seat] == card_row([] if laid is None else [laid])
+        assert per_seat("tricks_won")[seat] == [view.tricks_won[seat] / 13]
+        assert per_seat("passed")[seat] == [float(seat in view.passed)]
+    assert read("trick_leader") == seat_hot(view.trick[0][0] if view.trick else None)
+    for name in ("exposed", "atelier", "sent", "received"):
+        assert read(name) == card_row(getattr(view, name)), name
+    assert read("taken") == card_row([] if view.taken is None else [view.taken])
+    assert read("declarer") == seat_hot(view.declarer)
+    for prefix, combo in (("contract", view.combo), ("high_bid", view.high_bid)):
+        assert read(f"{prefix}_standard") == one_hot(
+            len(standard), None if combo is None else standard.index(combo.standard.key))
+        assert read(f"{prefix}_specials") == [
+            float(combo is not None and key in combo.special_keys) for key in specials]
+        assert read(f"{prefix}_worth") == [
+            0.0 if combo is None else combo.worth / layout.worth_scale]
+    assert read("high_bidder") == seat_hot(view.high_bidder)
+    assert read("trump") == suit_hot(view.trump)
+    assert read("plague_suit") == suit_hot(view.plague_suit)
+    assert read("justice_card") == card_row(
+        [] if view.justice_card is None else [view.justice_card])
+    assert read("guesses") == [float(n in view.guesses) for n in range(14)]
+    assert read("mail_direction") == [
+        float(view.mail_direction == d) for d in ("left", "right", "across")]
+    assert read("minimum_worth") == [min(1.0, view.minimum_worth / layout.worth_scale)]
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(deals_anywhere())
+def test_issue14_every_segment_tells_what_the_view_tells(deal: Deal) -> None:
+    for seat in range(deal.players):
+        assert_segments_tell_the_view(deal.view(seat))
