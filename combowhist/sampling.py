@@ -37,19 +37,28 @@ sampler
 
 **Uniform.** Steps 2 and 3 propose every world that the allowances leave open with the same
 probability: the counting in step 2 is exact, a hidden pick always has 286 proposals (3 of
-13 cards), a laid card or a given card 13; an atelier chosen out of ``n`` legal ones is
+13 cards), a hidden laid card or given card 13; an atelier chosen out of ``n`` legal ones is
 accepted with probability ``n / C(13, size)`` so that it too has the weight of one world.
-Step 4 rejects exactly the worlds that do not fit the view. So an accepted sample is
-**uniform over the consistent worlds**, for every event. What is not uniform, or not drawn:
+Step 4 rejects exactly the worlds that do not fit the view. So a sample accepted among the
+first :data:`UNIFORM_ATTEMPTS` proposals is **uniform over the consistent worlds**, for
+every event. What is not uniform, or not drawn:
 
 - the worlds are weighed equally, not by how likely the other seats were to choose what
   they chose (no model of play);
-- scores and potentials are not in a view: unless given, the sampler takes the smallest
-  ones that explain the auction (the seats skipped without a pass are banned, R36; an equal
-  overbid means more potentials, R34; the seat's own least bid) and the deal carries those;
-- the rejection in step 4 is bounded: after :data:`MAX_ATTEMPTS` proposals without a fit
-  (a view no deal produces, or one whose few consistent worlds the allowances of step 1
-  barely narrow) :meth:`Sampler.sample` raises :class:`SamplingError` rather than loop.
+- where the cards the seat knows of went through hidden exchanges (D's Mail cards passed on
+  by Master's Mail, laid Rank Trump cards mailed on), most uniform proposals may not fit:
+  after :data:`UNIFORM_ATTEMPTS` of them the sampler *steers* the rest, drawing a hidden
+  pick or given card only among those that fit what the seat knew before it. A steered
+  sample is still consistent (step 4 checks it) but not exactly uniform: worlds that need
+  fewer such coincidences are favoured. Measured over Hypothesis deals of every phase (see
+  ``benchmarks/sampling.py``), well under one sample in a thousand gets there;
+- scores and potentials are not in a view: unless given, the sampler takes the least that
+  explain the auction (the seats the turn skipped without a pass are banned, R36; an equal
+  overbid means more potentials, R34; so does the seat's own least bid) and the deal
+  carries those;
+- the search is bounded: after :data:`MAX_ATTEMPTS` proposals without a fit (a view no deal
+  produces that the analysis did not already refuse) :meth:`Sampler.sample` raises
+  :class:`SamplingError` rather than loop.
 """
 
 from __future__ import annotations
@@ -63,9 +72,21 @@ from typing import NamedTuple
 
 from combowhist.bids import Exposure, RankLayers, TrumpRule
 from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, mask_indices
-from combowhist.deal import Deal
+from combowhist.deal import HAND_SIZE, Deal
 from combowhist.errors import CombowhistError
-from combowhist.moves import Commit, MakeBid, Move, Play, Send, SetTrump, Take, parse_move
+from combowhist.moves import (
+    Commit,
+    MakeBid,
+    Move,
+    Pass,
+    Play,
+    Refill,
+    Send,
+    SetAtelier,
+    SetTrump,
+    Take,
+    parse_move,
+)
 from combowhist.primitives import Event
 from combowhist.rules.auction import ALL_PASSED, WON, following
 from combowhist.rules.play import flags_after, legal_play_mask, next_trump
@@ -73,13 +94,12 @@ from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 from combowhist.state import Phase
 from combowhist.views import PlayerView
 
-__all__ = ["MAX_ATTEMPTS", "Sampler", "SamplingError", "sample_deal"]
+__all__ = ["MAX_ATTEMPTS", "UNIFORM_ATTEMPTS", "Sampler", "SamplingError", "sample_deal"]
 
-MAX_ATTEMPTS = 2000
+UNIFORM_ATTEMPTS = 300
+"""Proposals :meth:`Sampler.sample` draws uniformly before it steers them."""
+MAX_ATTEMPTS = 3_000
 """Proposals :meth:`Sampler.sample` makes before it gives up with :class:`SamplingError`."""
-
-HAND = 13
-"""Cards in a hand before the first lead, whatever was exchanged (R2)."""
 
 
 class SamplingError(CombowhistError):
@@ -145,14 +165,6 @@ class Sampler:
         """The view the samples agree with."""
         self._seat = view.seat
         self._players = view.players
-        if scores is None or potentials is None:
-            least_scores, least_potentials = _seat_settings(view)
-            scores = least_scores if scores is None else scores
-            potentials = least_potentials if potentials is None else potentials
-        self.scores = tuple(scores)
-        """The scores the samples are dealt with."""
-        self.potentials = tuple(potentials)
-        """The potentials the samples are dealt with."""
         self._script: list[tuple[int, _Item]] = []
         self._exchanges: list[_Exchange] = []
         self._swap: _Swap | None = None
@@ -160,7 +172,20 @@ class Sampler:
         self._played = [0] * self._players
         self._plays: list[tuple[int, int]] = []
         self._trump = -1
+        self._before: dict[int, list[int]] = {}
+        """Per swap or exchange (by its place in the timeline), the seats that may hold
+        each card just before it."""
+        self._bare = False
+        """Whether D once had no card to refill the atelier with (R21)."""
         self._read_log()
+        if scores is None or potentials is None:
+            least_scores, least_potentials = _seat_settings(view, self._script)
+            scores = least_scores if scores is None else scores
+            potentials = least_potentials if potentials is None else potentials
+        self.scores = tuple(scores)
+        """The scores the samples are dealt with."""
+        self.potentials = tuple(potentials)
+        """The potentials the samples are dealt with."""
         self._classes, self._sizes = self._unseen()
         self._splits_memo: dict[tuple[int, tuple[int, ...]],
                                 list[tuple[tuple[int, ...], int]]] = {}
@@ -179,7 +204,12 @@ class Sampler:
                    if event in (Event.MAIL, Event.MASTERS_MAIL)]
         laid: dict[int, int] = {}
         exchange: _Exchange | None = None
+        atelier = 0
+        unrefilled = False  # D just played from the atelier
         for mover, text in view.log:
+            if unrefilled and not text.startswith("refill"):
+                self._bare = True  # R21: nothing eligible was left to refill with
+            unrefilled = False
             word = text.split(" ", 1)[0]
             hidden = "?" in text
             item: _Item
@@ -210,12 +240,20 @@ class Sampler:
                 if isinstance(item, Play):
                     self._played[mover] |= 1 << item.card.index
                     self._plays.append((mover, item.card.index))
+                    unrefilled = bool(atelier >> item.card.index & 1)
+                    atelier &= ~(1 << item.card.index)
+                elif isinstance(item, SetAtelier):
+                    atelier = item.cards.mask
+                elif isinstance(item, Refill):
+                    atelier |= 1 << item.card.index
                 elif isinstance(item, Commit):
                     laid[mover] = item.card.index
                     self._timeline.append((mover, item.card.index))
                 elif isinstance(item, SetTrump):
                     self._trump = int(item.suit)
             self._script.append((mover, item))
+        if unrefilled and view.phase is not Phase.REFILL:
+            self._bare = True
         if exchange is not None and len(exchange.picks) < len(exchange.targets):
             # The cards have not moved yet: its hidden picks are drawn while replaying.
             last = len(self._exchanges) - 1
@@ -292,10 +330,12 @@ class Sampler:
         others = (1 << self._players) - 1 & ~(1 << seat)
         dealt = self._dealt_own()
         holders = [1 << seat if dealt >> card & 1 else others for card in range(52)]
-        for step in self._timeline:
+        for index, step in enumerate(self._timeline):
             if isinstance(step, _Swap):
+                self._before[index] = list(holders)
                 _swap_holders(holders, step)
             elif isinstance(step, int):
+                self._before[index] = list(holders)
                 _exchange_holders(holders, self._exchanges[step], self._players)
             else:
                 holders[step[1]] = 1 << step[0]  # a laid card was its layer's (R14)
@@ -316,10 +356,15 @@ class Sampler:
         others = (1 << players) - 1 & ~(1 << seat)
         holders = self._holders()
         suits = _suits_allowed(view, self._plays, self._trump)
-        by_suit = [sum(1 << s for s in range(players) if suits[s] >> suit & 1)
-                   for suit in range(4)]
         declarer = view.declarer
         combo = view.combo
+        if self._bare and declarer is not None and combo is not None:
+            # R21: D's cards outside the atelier were all ineligible, shown or trumps
+            # under Open Trump, and D holds no more now.
+            suits[declarer] &= (1 << self._trump if Exposure.TRUMPS in combo.exposes
+                                and self._trump >= 0 else 0)
+        by_suit = [sum(1 << s for s in range(players) if suits[s] >> suit & 1)
+                   for suit in range(4)]
         led = bool(view.trick_winners or view.trick)
         exposes = combo.exposes if combo is not None and led else frozenset()
         forced: dict[int, int] = {}
@@ -342,7 +387,7 @@ class Sampler:
                         Exposure.TRUMPS in exposes and card // 13 == self._trump)):
                     allowed &= ~(1 << declarer)  # D's are all shown (R30)
             classes.setdefault(allowed, []).append(card)
-        sizes = tuple(0 if s == seat else HAND - self._played[s].bit_count()
+        sizes = tuple(0 if s == seat else HAND_SIZE - self._played[s].bit_count()
                       for s in range(players))
         if sum(sizes) != unseen.bit_count():
             raise self._error(f"{unseen.bit_count()} unseen cards for {sum(sizes)} places "
@@ -374,7 +419,11 @@ class Sampler:
         seats = [s for s in range(self._players) if allowed >> s & 1]
         n = len(cards)
         out = []
-        for counts in _compositions(n, len(seats)):
+        compositions = _compositions(n, len(seats))
+        if index == len(self._classes) - 1:  # the last class fills the room left
+            forced = tuple(room[s] for s in seats)
+            compositions = (forced,) if sum(forced) == n and sum(room) == n else ()
+        for counts in compositions:
             left = list(room)
             for s, k in zip(seats, counts, strict=True):
                 left[s] -= k
@@ -414,32 +463,44 @@ class Sampler:
             room = after
         return hands
 
-    def _undo(self, hands: list[int], rng: random.Random) -> dict[_Pick, int] | int | None:
+    def _undo(self, hands: list[int], rng: random.Random, steer: bool
+              ) -> dict[_Pick, int] | None:
         """Turn the hands after the exchanges into the dealt hands, in place, newest
         exchange first, drawing each hidden pick among the receiver's 13 cards and the
         hidden given card among the owner's: the picks drawn and the given card (``None``:
-        a known pick that does not fit)."""
-        picks_drawn: dict[_Pick, int] = {}
-        given = -1
-        for step in reversed(self._timeline):
+        a known pick or laid card that does not fit). With ``steer``, a hidden pick or
+        given card is drawn only among those that fit what the seat knew before it."""
+        drawn: dict[_Pick, int] = {}
+        for index in range(len(self._timeline) - 1, -1, -1):
+            step = self._timeline[index]
             if isinstance(step, _Swap):
-                given = step.given if step.given is not None else rng.choice(
-                    mask_indices(hands[step.owner]))
                 declarer, owner = step.declarer, step.owner
+                given = step.given
+                if given is None:
+                    choices = hands[owner]
+                    if steer:  # a card D may have held
+                        before = self._before[index]
+                        choices = sum(1 << c for c in mask_indices(choices)
+                                      if before[c] >> declarer & 1)
+                    if not choices:
+                        return None
+                    given = rng.choice(mask_indices(choices))
                 if not (hands[declarer] >> step.taken & 1 and hands[owner] >> given & 1):
                     return None
                 hands[declarer] = hands[declarer] & ~(1 << step.taken) | 1 << given
                 hands[owner] = hands[owner] & ~(1 << given) | 1 << step.taken
+                drawn[_Pick(-1, -1)] = given
             elif isinstance(step, int):
                 exchange = self._exchanges[step]
                 picks = {}
                 for picker, target in exchange.targets.items():
                     pick = exchange.picks[picker]
                     if pick is None:
-                        pick = 0
-                        for card in rng.sample(mask_indices(hands[target]), MAIL_CARDS):
-                            pick |= 1 << card
-                        picks_drawn[_Pick(step, picker)] = pick
+                        pick = self._draw_pick(hands[target], picker, target, index, rng,
+                                               steer)
+                        if pick is None:
+                            return None
+                        drawn[_Pick(step, picker)] = pick
                     elif pick & ~hands[target]:
                         return None
                     picks[picker] = pick
@@ -447,28 +508,56 @@ class Sampler:
                     hands[target] &= ~picks[picker]
                 for picker, pick in picks.items():
                     hands[picker] |= pick
-        if given >= 0:
-            picks_drawn[_Pick(-1, -1)] = given
-        return picks_drawn
+            elif not hands[step[0]] >> step[1] & 1:
+                return None  # a laid card its layer did not hold (R14)
+        return drawn
+
+    def _draw_pick(self, cards: int, picker: int, target: int, index: int,
+                   rng: random.Random, steer: bool) -> int | None:
+        """A hidden pick of ``picker``'s that went to ``target``, who holds ``cards`` after
+        the exchange: 3 of them uniformly, or with ``steer`` the cards that can only have
+        come from the picker and the rest among those that may have."""
+        pick = 0
+        if not steer:
+            for card in rng.sample(mask_indices(cards), MAIL_CARDS):
+                pick |= 1 << card
+            return pick
+        before = self._before[index]
+        free = []
+        for card in mask_indices(cards):
+            if not before[card] >> target & 1:
+                if not before[card] >> picker & 1:
+                    return None
+                pick |= 1 << card  # the target cannot have held it
+            elif before[card] >> picker & 1:
+                free.append(card)
+        need = MAIL_CARDS - pick.bit_count()
+        if need < 0 or need > len(free):
+            return None
+        for card in rng.sample(free, need):
+            pick |= 1 << card
+        return pick
 
     def sample(self, rng: random.Random) -> Deal:
         """One full deal at the view's point whose view from the seat equals the view,
-        drawn from ``rng`` (the same ``rng`` state gives the same deal). Raises
-        :class:`SamplingError` after :data:`MAX_ATTEMPTS` proposals that do not fit."""
-        for _ in range(MAX_ATTEMPTS):
-            deal = self._attempt(rng)
+        drawn from ``rng`` (the same ``rng`` state gives the same deal): uniformly among the
+        consistent worlds for the first :data:`UNIFORM_ATTEMPTS` proposals, then steered
+        (see the module's notes). Raises :class:`SamplingError` after
+        :data:`MAX_ATTEMPTS` proposals that do not fit."""
+        for attempt in range(MAX_ATTEMPTS):
+            deal = self._attempt(rng, attempt >= UNIFORM_ATTEMPTS)
             if deal is not None:
                 return deal
         raise SamplingError(f"no deal consistent with seat {self._seat}'s view found in "
                             f"{MAX_ATTEMPTS} proposals")
 
-    def _attempt(self, rng: random.Random) -> Deal | None:
+    def _attempt(self, rng: random.Random, steer: bool = False) -> Deal | None:
         """One proposal, replayed through the checked engine: the deal if it fits."""
         hands = self._deal_unseen(rng)
         for s, cards in enumerate(self._played):
             hands[s] |= cards
-        drawn = self._undo(hands, rng)
-        if not isinstance(drawn, dict):
+        drawn = self._undo(hands, rng, steer)
+        if drawn is None:
             return None
         view = self.view
         try:
@@ -492,7 +581,7 @@ class Sampler:
                         # Weighed as one world per legal atelier: n of C(13, size) (R21).
                         combo = deal.combo
                         assert combo is not None
-                        draw = rng.randrange(comb(HAND, combo.atelier_size))
+                        draw = rng.randrange(comb(HAND_SIZE, combo.atelier_size))
                         if draw >= len(legal):
                             return None
                     else:
@@ -598,6 +687,10 @@ def _suits_allowed(view: PlayerView, plays: list[tuple[int, int]], trump: int) -
                     hand |= 1 << 13 * s  # some card of the suit stands for all
             if legal_play_mask(hand, led, is_declarer, block, plague, flags) >> card & 1:
                 fits |= pattern
+        if not fits:
+            raise SamplingError(f"seat {view.seat}'s view cannot come from a deal: seat "
+                                f"{seat}'s play {ALL_CARDS[card]} is illegal with every hand "
+                                f"that holds the cards it plays later (R23, R27, R28)")
         allowed[seat] &= fits
         if card // 13 in (trump_now, plague):
             flags = flags_after(flags, card, is_declarer, not trick, trump_now, plague)
@@ -608,7 +701,8 @@ def _suits_allowed(view: PlayerView, plays: list[tuple[int, int]], trump: int) -
     return allowed
 
 
-def _seat_settings(view: PlayerView) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _seat_settings(view: PlayerView, script: Sequence[tuple[int, object]]
+                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The least scores and potentials that explain the auction the view shows: the seats
     the turn skipped without a pass are banned (R5, R36); a seat that bid the high bid's
     worth has more potentials than the high bidder, and so has the seat itself when its
@@ -629,20 +723,13 @@ def _seat_settings(view: PlayerView) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 return
             banned |= 1 << expected
 
-    for seat, text in view.log:
-        word = text.split(" ", 1)[0]
-        if word not in ("pass", "bid"):
+    for seat, move in script:
+        if not isinstance(move, Pass | MakeBid):
             break
         skip_to(seat)
-        if word == "pass":
+        if isinstance(move, Pass):
             passed |= 1 << seat
         else:
-            try:
-                move = parse_move(text, view.profile, players)
-            except CombowhistError as error:
-                raise SamplingError(f"seat {view.seat}'s view cannot come from a deal: "
-                                    f"{text!r}: {error}") from None
-            assert isinstance(move, MakeBid)
             if move.combo.worth == high_worth:
                 more.append((seat, high_bidder))
             high_worth, high_bidder = move.combo.worth, seat
