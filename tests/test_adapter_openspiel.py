@@ -67,6 +67,11 @@ def test_issue14_openspiel_random_sim_test(players: int, serialize: bool) -> Non
     pyspiel.random_sim_test(_game(players), num_sims=3, serialize=serialize, verbose=False)
 
 
+def test_issue14_openspiel_random_sim_test_of_edition_151() -> None:
+    """1.5.1's Rank Trump take is two actions, the card taken and the card given (E2)."""
+    pyspiel.random_sim_test(_game(4, "1_5_1"), num_sims=3, serialize=True, verbose=False)
+
+
 def test_issue14_openspiel_chance_deals_one_card_each_clockwise_from_the_dealers_left() -> None:
     game = _game(3, "1_4_1")
     state = game.new_initial_state()

@@ -19,7 +19,8 @@ import combowhist
 from combowhist import CardSet, Deal, IllegalMoveError
 from combowhist.adapters.position import Position, observation_size
 from combowhist.encoding import Draft, IllegalActionError
-from combowhist.strategies import played_deals
+from combowhist.profiles import RuleProfile
+from combowhist.strategies import played_deals, profiles
 
 
 def _random_walk(position: Position, rng: random.Random, steps: int) -> Position:
@@ -40,14 +41,15 @@ def test_issue14_importing_combowhist_imports_no_framework() -> None:
     assert out.stdout.strip() == "[]"
 
 
-@settings(max_examples=5, deadline=None)
-@given(players=st.sampled_from([3, 4]), seed=st.integers(0, 2**32))
-def test_issue14_position_actions_are_the_encodings_of_the_views_moves(players: int,
-                                                                       seed: int) -> None:
-    """At every step of a random deal the legal actions are the encoding's for the legal
-    moves the mover's view lists, and each action steps as the encoding steps."""
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([3, 4]), profile=profiles(), seed=st.integers(0, 2**32))
+def test_issue14_position_actions_are_the_encodings_of_the_views_moves(
+        players: int, profile: RuleProfile, seed: int) -> None:
+    """At every step of a random deal of any edition the legal actions are the encoding's
+    for the legal moves the mover's view lists, and each action steps as the encoding
+    steps."""
     rng = random.Random(seed)
-    position = Position(Deal.new(players, rng=rng))
+    position = Position(Deal.new(players, profile=profile, rng=rng))
     space = position.space
     while not position.is_over:
         seat = position.to_move
