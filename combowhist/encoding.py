@@ -394,9 +394,10 @@ class ActionSpace:
         listed = ", ".join(self.describe(a) for a in legal[:_SHOWN])
         if len(legal) > _SHOWN:
             listed += f", … ({len(legal)} in all)"
+        where = (f"after {self.describe_draft(draft)}" if draft.actions
+                 else "to start a move")
         raise IllegalActionError(
-            f"{_seat(seat)}action {number} ({self.describe(number)}) is not legal after "
-            f"{self.describe_draft(draft)}: "
+            f"{_seat(seat)}action {number} ({self.describe(number)}) is not legal {where}: "
             + (f"legal now: {listed}" if legal else "nothing follows that draft here"))
 
     # -- the parts of the legal moves ---------------------------------------------------

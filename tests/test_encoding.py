@@ -22,7 +22,7 @@ from combowhist import Deal, Phase, load_profile
 from combowhist.bids import ComboBid
 from combowhist.cards import Card, CardSet, Suit
 from combowhist.combos import legal_combos
-from combowhist.encoding import ActionSpace, Draft, IllegalActionError, MoveIds
+from combowhist.encoding import ENCODING_VERSION, ActionSpace, Draft, IllegalActionError, MoveIds
 from combowhist.errors import CombowhistError, SetupError
 from combowhist.legal import LegalMoves
 from combowhist.moves import (
@@ -117,7 +117,7 @@ def test_issue14_encoding_reaches_exactly_the_legal_moves_every_phase(
 def test_issue14_encoding_reaches_exactly_the_legal_bids_at_a_high_worth(
         players: int, edition: str, worth: int, seed: int) -> None:
     """After a first bid worth 13 to 19, listing every action sequence of the next seat
-    yields exactly its legal moves (``pass`` and every combo bid worth enough, R6-R8)."""
+    yields exactly its legal moves (``pass`` and every combo bid worth enough, R7, R8)."""
     profile = load_profile(edition)
     bids = legal_combos(profile, players, worth)
     deal = Deal.new(players=players, dealer=0, profile=profile, seed=seed)
@@ -351,7 +351,8 @@ def test_issue14_bad_actions_raise_and_change_nothing(
     message = str(raised.value)
     assert f"action {action} ({space.describe(action)})" in message
     assert f"seat {deal.to_move}" in message
-    assert space.describe_draft(draft) in message
+    assert (f"after {space.describe_draft(draft)}:" if draft.actions
+            else "to start a move:") in message
     assert isinstance(raised.value, CombowhistError)
     assert (draft, moves.to_data(), space.legal_actions(moves, draft)) == before
 
@@ -448,3 +449,28 @@ def test_issue14_describe_names_every_action_once() -> None:
     assert space.describe(space.prefer_none + 1 + 3 * 5 + 3) == "prefer S 4"
     assert space.actions_of(Prefer(Suit.SPADES, 4)) == (space.prefer_none + 1 + 3 * 5 + 3,)
     assert space.actions_of(Play(Card.parse("10H"))) == (space.card(Card.parse("10H")),)
+
+
+@pytest.mark.parametrize(("players", "edition"), TABLES)
+def test_issue14_layout_of_encoding_version_1(players: int, edition: str) -> None:
+    """The documented blocks, in order: pass, standard bids, special bids, submit, 4 suits,
+    prefer none and 20 preferences, 14 numbers, 52 cards, 3 directions, the seats; and
+    the move ids' kinds in their documented order."""
+    assert ENCODING_VERSION == 1
+    profile = load_profile(edition)
+    space = ActionSpace.of(profile, players)
+    standards, specials = len(profile.standard_bids), len(profile.special_bids)
+    assert space.PASS == 0
+    assert space.standard_start == 1
+    assert space.special_start == 1 + standards
+    assert space.submit == 1 + standards + specials
+    assert space.suit_start == space.submit + 1
+    assert space.prefer_none == space.suit_start + 4
+    assert space.number_start == space.prefer_none + 21
+    assert space.card_start == space.number_start + 14
+    assert space.direction_start == space.card_start + 52
+    assert space.seat_start == space.direction_start + 3
+    assert space.size == space.seat_start + players
+    assert [kind for kind, _, _ in MoveIds.of(profile, players).kinds] == [
+        "pass", "bid", "trump", "plague", "prefer", "guess", "justice", "mail", "send",
+        "commit", "take", "atelier", "refill", "play", "award"]
