@@ -21,11 +21,11 @@ import pytest
 from hands import WHOLE_SUITS
 from hypothesis import HealthCheck, given, settings
 
-from combowhist import CardSet, Deal, Phase
+from combowhist import CardSet, Deal, Phase, load_profile, sampling
 from combowhist.cards import SUIT_MASKS
 from combowhist.errors import CombowhistError
 from combowhist.sampling import Sampler, SamplingError, sample_deal
-from combowhist.strategies import deals_at_phase, reachable_phases
+from combowhist.strategies import deals_at_phase, played_deals, reachable_phases
 from combowhist.views import PlayerView
 
 EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
@@ -54,6 +54,10 @@ def advance(deal: Deal, rng: random.Random, until: Callable[[Deal], bool]) -> De
         moves = deal.legal_moves()
         deal = deal.apply(moves[rng.randrange(len(moves))])
     return deal
+
+
+def tricks_played(count: int) -> Callable[[Deal], bool]:
+    return lambda deal: len(deal.winners) >= count
 
 
 def samples(deal: Deal, seat: int, count: int = SAMPLES, seed: int = 0) -> list[Deal]:
@@ -121,6 +125,25 @@ def test_issue14_a_sample_keeps_the_view_and_the_legal_moves(edition: str,
     check()
 
 
+STEERED = [("1.4.2", "trump+mail+masters_mail"), ("1.4.2", "rank_trump+masters_mail"),
+           ("1.5.1", "rank_trump+mail+master_mail"), ("1.4.0", "rank_trump+mail")]
+
+
+@pytest.mark.parametrize(("edition", "combo"), STEERED)
+def test_issue14_steered_samples_keep_the_view(edition: str, combo: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Steering (after UNIFORM_ATTEMPTS uniform proposals) draws hidden picks and given
+    # cards among those that fit: every sample must still keep the view.
+    monkeypatch.setattr(sampling, "UNIFORM_ATTEMPTS", 0)
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = advance(declared(combo, seed, 4 - seed % 2, edition), rng,
+                       tricks_played(4 * seed + 1))
+        for seat in range(deal.players):
+            view = deal.view(seat)
+            assert Sampler(view).sample(random.Random(seat)).view(seat) == view
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_issue14_the_sampler_reads_only_the_view(players: int) -> None:
     deal = advance(declared("trump+masters_mail", 5, players, "1.4.2"), random.Random(2),
@@ -131,6 +154,40 @@ def test_issue14_the_sampler_reads_only_the_view(players: int) -> None:
     assert Sampler(copy).sample(random.Random(9)) == Sampler(view).sample(random.Random(9))
     with pytest.raises(SamplingError, match="PlayerView"):
         Sampler(deal)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(played_deals(with_scores=True, max_moves=10))
+def test_r36_r34_bans_and_potentials_the_auction_shows_are_explained(deal: Deal) -> None:
+    for seat in range(deal.players):
+        view = deal.view(seat)
+        sample = Sampler(view).sample(random.Random(seat))
+        assert sample.view(seat) == view
+        if deal.to_move == seat:
+            assert sample.legal_moves().to_data() == deal.legal_moves().to_data()
+
+
+def test_r36_a_banned_seat_is_skipped_in_every_sample() -> None:
+    deal = Deal.new(4, seed=3, dealer=0, scores=[0, -6, 0, 0], potentials=[0, 0, 2, 1])
+    deal = deal.apply("bid trump").apply("bid max_trump")  # seat 1 banned: 2, then 3
+    assert deal.log[0][0] == 2
+    sampler = Sampler(deal.view(0))
+    assert sampler.scores[1] < load_profile("1.4.2").ban_below <= min(
+        sampler.scores[0], sampler.scores[2], sampler.scores[3])
+    assert Sampler(deal.view(0), scores=deal.scores, potentials=deal.potentials).sample(
+        random.Random(1)).scores == deal.scores
+
+
+def test_r34_an_equal_overbid_means_more_potentials_in_the_samples() -> None:
+    deal = Deal.new(4, seed=3, dealer=0, potentials=[0, 0, 2, 0])
+    deal = deal.apply("bid trump+lock").apply("bid max_trump")  # equal worth, 2 > 0
+    first, second = (move.combo for _, move in deal.log)  # type: ignore[attr-defined]
+    assert first.worth == second.worth
+    for seat in range(4):
+        sample = Sampler(deal.view(seat)).sample(random.Random(seat))
+        assert sample.potentials[2] > sample.potentials[1]
+        assert sample.view(seat) == deal.view(seat)
 
 
 # -- scenarios: what each ruling shows must hold in every sample ------------------------------
@@ -318,9 +375,11 @@ def _worlds(deal: Deal, seat: int) -> Counter[tuple[int, ...]]:
     return worlds
 
 
-def test_issue14_samples_are_uniform_over_the_consistent_worlds() -> None:
-    deal = advance(declared("trump", 11, 4, "1.4.2", "trump H"), random.Random(11),
-                   lambda d: len(d.winners) >= 11 and not d.trick)
+@pytest.mark.parametrize(("players", "seed", "tricks"), [(4, 11, 11), (3, 4, 10)])
+def test_issue14_samples_are_uniform_over_the_consistent_worlds(players: int, seed: int,
+                                                                tricks: int) -> None:
+    deal = advance(declared("trump", seed, players, "1.4.2", "trump H"), random.Random(seed),
+                   lambda d: len(d.winners) >= tricks and not d.trick)
     worlds = _worlds(deal, 0)
     assert 10 <= len(worlds) < 100
     count = 60 * len(worlds)
@@ -333,6 +392,43 @@ def test_issue14_samples_are_uniform_over_the_consistent_worlds() -> None:
     k = len(worlds) - 1
     bound = k * (1 - 2 / (9 * k) + 3.09 * math.sqrt(2 / (9 * k))) ** 3
     assert chi2 < bound
+
+
+def _chi2_below_bound(drawn: Counter[int], weights: dict[int, float]) -> bool:
+    """Whether ``drawn`` fits the distribution proportional to ``weights``: the chi-square
+    statistic (bins expecting fewer than 5 merged into one) below its 99.9% quantile
+    (Wilson-Hilferty)."""
+    count = sum(drawn.values())
+    total = sum(weights.values())
+    bins: list[tuple[float, int]] = []
+    rest = (0.0, 0)
+    for key, weight in sorted(weights.items()):
+        expected = count * weight / total
+        if expected < 5:
+            rest = (rest[0] + expected, rest[1] + drawn[key])
+        else:
+            bins.append((expected, drawn[key]))
+    if rest[0] > 0:
+        bins.append(rest)
+    chi2 = sum((seen - expected) ** 2 / expected for expected, seen in bins)
+    k = len(bins) - 1
+    return chi2 < k * (1 - 2 / (9 * k) + 3.09 * math.sqrt(2 / (9 * k))) ** 3
+
+
+def test_r21_a_hidden_atelier_weighs_each_declarers_hand_by_its_ateliers() -> None:
+    # Under Open Trump the atelier is 4 of D's non-trumps (R21): a hand of k trumps has
+    # C(13 - k, 4) ateliers, so it is that many worlds. Uniform over worlds, the trumps
+    # in D's hand follow hypergeometric(k) * C(13 - k, 4), not the hypergeometric alone.
+    deal = declared("trump+atelier+open_trump", 1, 4, "1.4.2", "trump S")
+    deal = advance(deal, random.Random(2), lambda d: d.phase is Phase.PLAY)
+    unseen_trumps = 13 - (deal.hand_masks[0] & SUIT_MASKS[3]).bit_count()
+    hands = {k: math.comb(unseen_trumps, k) * math.comb(39 - unseen_trumps, 13 - k)
+             for k in range(min(unseen_trumps, 9) + 1)}
+    worlds = {k: float(n * math.comb(13 - k, 4)) for k, n in hands.items()}
+    drawn = Counter((s.hand_masks[DECLARER] & SUIT_MASKS[3]).bit_count()
+                    for s in samples(deal, 0, 600, seed=5))
+    assert _chi2_below_bound(drawn, worlds)
+    assert not _chi2_below_bound(drawn, {k: float(n) for k, n in hands.items()})
 
 
 # -- views no deal produces --------------------------------------------------------------------
