@@ -28,6 +28,7 @@ episode is truncated).
 from __future__ import annotations
 
 import random
+import struct
 from typing import Any, ClassVar
 
 import gymnasium
@@ -118,6 +119,7 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: gymnasium.spaces.Discrete(actions)
                               for agent in self.possible_agents}
         self._actions = actions
+        self._pack = struct.Struct(f"={layout.size + actions}f").pack
         self._rng = random.Random()
         self.position: Position | None = None
         """The deal in play and the move being built (``None`` before :meth:`reset`)."""
@@ -226,8 +228,10 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self._actions, dtype=np.int8)
         if seat == position.to_move:
             mask[list(position.legal_actions())] = 1
-        return {"observation": np.asarray(position.observation(seat), dtype=np.float32),
-                "action_mask": mask}
+        # Packing the floats is about twice as fast as np.asarray on the list (measured);
+        # the bytearray keeps the array writable, as the agent may expect.
+        packed = bytearray(self._pack(*position.observation(seat)))
+        return {"observation": np.frombuffer(packed, dtype=np.float32), "action_mask": mask}
 
     def render(self) -> str | None:
         """The deal as the agent to move sees it (see the class docs)."""
