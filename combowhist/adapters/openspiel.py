@@ -163,19 +163,23 @@ class CombowhistGame(pyspiel.Game):  # type: ignore[misc]
 class _Dealing:
     """The cards dealt so far, before the deal starts: an immutable value."""
 
-    __slots__ = ("dealt", "hands", "outcomes", "players", "profile")
+    __slots__ = ("dealt", "hands", "left", "outcomes", "players", "profile")
 
     def __init__(self, profile: RuleProfile, players: int, hands: tuple[int, ...],
-                 dealt: int) -> None:
+                 dealt: int, left: tuple[int, ...] | None = None) -> None:
         self.profile = profile
         self.players = players
         self.hands = hands
         self.dealt = dealt
-        left = profile.deck(players).mask
-        for hand in hands:
-            left &= ~hand
-        cards = mask_indices(left)
-        self.outcomes = [(card, 1.0 / len(cards)) for card in cards]
+        if left is None:
+            dealt_cards = 0
+            for hand in hands:
+                dealt_cards |= hand
+            left = tuple(mask_indices(profile.deck(players).mask & ~dealt_cards))
+        self.left = left
+        """The cards not dealt yet, in increasing index."""
+        chance = 1.0 / len(left)
+        self.outcomes = [(card, chance) for card in left]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Dealing:
         return self  # immutable
@@ -188,12 +192,16 @@ class _Dealing:
         return (1 + self.dealt) % self.players  # the dealer is seat 0
 
     def deal(self, card: int) -> _Dealing | Position:
-        if not any(card == c for c, _ in self.outcomes):
-            raise SetupError(f"chance outcome {card!r} is not a card left to deal (R2)")
+        try:
+            place = self.left.index(card)
+        except ValueError:
+            raise SetupError(f"chance outcome {card!r} is not a card left to deal "
+                             f"(R2)") from None
         seat = self.seat()
         hands = (*self.hands[:seat], self.hands[seat] | 1 << card, *self.hands[seat + 1:])
         if self.dealt + 1 < self.players * HAND_SIZE:
-            return _Dealing(self.profile, self.players, hands, self.dealt + 1)
+            return _Dealing(self.profile, self.players, hands, self.dealt + 1,
+                            self.left[:place] + self.left[place + 1:])
         return Position(Deal.from_hands([CardSet(hand) for hand in hands],
                                         profile=self.profile))
 
