@@ -171,7 +171,7 @@ def test_issue14_openspiel_an_illegal_action_is_refused_and_changes_nothing() ->
     before = state.history()
     ace = state.get_game().space.card(51)
     with pytest.raises(IllegalActionError, match=rf"seat 1: action {ace} \(card AS\) is not "
-                                                 r"legal after \(nothing yet\)|seat 1: action"):
+                                                 r"legal after .* in phase auction"):
         state.apply_action(ace)
     with pytest.raises(SetupError, match="not a card left to deal"):
         _game().new_initial_state().apply_action(200)
