@@ -22,8 +22,10 @@ from hands import WHOLE_SUITS
 from hypothesis import HealthCheck, given, settings
 
 from combowhist import CardSet, Deal, Phase, load_profile, sampling
-from combowhist.cards import SUIT_MASKS
+from combowhist.cards import SUIT_MASKS, mask_indices
 from combowhist.errors import CombowhistError
+from combowhist.moves import Send
+from combowhist.rules.setup import mail_target
 from combowhist.sampling import Sampler, SamplingError, sample_deal
 from combowhist.strategies import deals_at_phase, played_deals, reachable_phases
 from combowhist.views import PlayerView
@@ -392,6 +394,53 @@ def test_issue14_samples_are_uniform_over_the_consistent_worlds(players: int, se
     k = len(worlds) - 1
     bound = k * (1 - 2 / (9 * k) + 3.09 * math.sqrt(2 / (9 * k))) ** 3
     assert chi2 < bound
+
+
+def _pick_worlds(deal: Deal, observer: int) -> tuple[int, set[int]]:
+    """For a finished 3-player Rank Trump (R14) and Mail (R19) deal with one Mail pick
+    hidden from ``observer``: that pick's place in the log and every 3 cards of its
+    receiver's it may have been that the engine accepts (the whole log replayed from the
+    dealt hands it implies)."""
+    view = deal.view(observer)
+    index = next(i for i, (_, text) in enumerate(view.log) if "?" in text)
+    picker = deal.log[index][0]
+    contract = deal.contract
+    assert contract is not None
+    assert contract.mail is not None
+    targets = [mail_target(contract.mail, s, deal.players) for s in range(deal.players)]
+    after = [played_by(deal, s) for s in range(deal.players)]  # the hands after Mail
+    laid, taken, declarer = contract.laid, contract.taken, contract.declarer
+    owner = laid.index(taken)
+    worlds = set()
+    for cards in itertools.combinations(mask_indices(after[targets[picker]]), 3):
+        sent = list(contract.mail_sent)
+        sent[picker] = sum(1 << card for card in cards)
+        dealt = [after[s] & ~sent[targets.index(s)] | sent[s] for s in range(deal.players)]
+        dealt[declarer] = dealt[declarer] & ~(1 << taken) | 1 << laid[declarer]
+        dealt[owner] = dealt[owner] & ~(1 << laid[declarer]) | 1 << taken
+        try:
+            world = Deal.from_hands([CardSet(h) for h in dealt], dealer=deal.dealer,
+                                    profile=deal.profile)
+            for i, move in enumerate(deal.history):
+                world = world.apply(Send(CardSet(sent[picker])) if i == index else move)
+        except CombowhistError:
+            continue
+        if world.view(observer) == view:
+            worlds.add(sent[picker])
+    return index, worlds
+
+
+def test_r19_r14_a_hidden_mail_pick_is_uniform_over_the_consistent_ones() -> None:
+    # Seat 0 saw the laid cards (R14) but not one Mail pick (R19): the laid cards that
+    # ended where only that pick explains bind it, so only some of the 286 picks fit.
+    deal = advance(declared("rank_trump+mail", 3, 3, "1.4.2"), random.Random(3),
+                   lambda d: d.is_over)
+    index, worlds = _pick_worlds(deal, 0)
+    assert 10 <= len(worlds) < 286
+    drawn = Counter(sample.history[index].cards.mask  # type: ignore[attr-defined]
+                    for sample in samples(deal, 0, 20 * len(worlds), seed=7))
+    assert set(drawn) == worlds
+    assert _chi2_below_bound(drawn, dict.fromkeys(worlds, 1.0))
 
 
 def _chi2_below_bound(drawn: Counter[int], weights: dict[int, float]) -> bool:
