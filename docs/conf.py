@@ -37,6 +37,8 @@ nitpicky = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+# The adapters import their frameworks (optional extras): the docs build without them.
+autodoc_mock_imports = ["pettingzoo", "gymnasium", "pyspiel", "open_spiel"]
 
 html_theme = "furo"
 html_title = f"combowhist {release}"
