@@ -93,6 +93,12 @@ class Deal:
     def __hash__(self) -> int:
         return hash(self._state)
 
+    def __copy__(self) -> Deal:
+        return self  # immutable: a copy could not differ (as for a tuple)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
         # The log chain goes flat, seats and phases as bytes: a pickle stays small.
         state = self._state
