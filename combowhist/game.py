@@ -208,6 +208,12 @@ class Game:
     ending: Ending | None
     """How the game ended; ``None`` while it goes on."""
 
+    def __copy__(self) -> Game:
+        return self  # immutable: a copy could not differ (as for a tuple)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
     # -- creating ---------------------------------------------------------------------------
 
     @classmethod

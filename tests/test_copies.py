@@ -80,14 +80,15 @@ def test_issue9_deepcopied_fresh_deal_accepts_a_combo_bid() -> None:
         "bid masters_game+potential+open_hand")
 
 
-def test_issue14_a_deal_copies_to_itself() -> None:
+def test_issue14_a_deal_and_a_game_copy_to_themselves() -> None:
     """Cheap copies (issue 14): a deal is immutable, so its copies are the deal itself, as
-    a tuple's are; a game's deep copy shares it."""
+    a tuple's are; so is a game."""
     deal = Deal.new(players=4, seed=1).apply("bid trump+lock")
     assert copy.copy(deal) is deal
     assert copy.deepcopy(deal) is deal
     game = Game.new(players=4, seed=1)
-    assert copy.deepcopy(game).deal is game.deal
+    assert copy.copy(game) is game
+    assert copy.deepcopy(game) is game
 
 
 def test_issue9_pickled_deal_accepts_a_bid_built_on_the_loaded_profile() -> None:
