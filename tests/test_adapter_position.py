@@ -122,6 +122,19 @@ def test_issue14_observation_is_the_views_then_the_own_draft() -> None:
     assert position.information_text(1) != Position(position.deal).information_text(1)
 
 
+def test_issue14_a_draft_shares_the_observations_made_of_its_deal() -> None:
+    start = Position(Deal.new(4, seed=7))
+    trump = start.space.standard_start + start.deal.profile.position["trump"]
+    size = observation_size(start.deal.profile, 4) - start.space.size
+    before = start.observation(1)  # made once, then shared by the positions of the bid
+    built = start.apply(trump)
+    after = built.observation(1)
+    assert after[:size] == before[:size]
+    assert after[size:] != before[size:]
+    assert after == Position(start.deal, built.draft).observation(1)
+    assert start.observation(1) == before
+
+
 @settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(deal=played_deals(players=4), data=st.data())

@@ -171,9 +171,9 @@ class CombowhistEnv(AECEnv):  # type: ignore[misc]
         done = position.choose(action)
         self._clear_rewards()
         if isinstance(done, Draft):
-            self.position = Position(position.deal, done, position.space)
+            self.position = position.after(done)
         elif self.game is None:
-            self.position = Position(position.deal.apply(done), space=position.space)
+            self.position = position.after(done)
             result = self.position.deal.result
             if result is not None:
                 self._end(points=result.points, truncated=False)

@@ -54,7 +54,7 @@ def observation_size(profile: RuleProfile, players: int) -> int:
 class Position:
     """A deal and the move its seat to move is building (see the module docs)."""
 
-    __slots__ = ("_auction_key", "_legal", "deal", "draft", "space")
+    __slots__ = ("_auction_key", "_legal", "_observed", "deal", "draft", "space")
 
     deal: Deal
     draft: Draft
@@ -68,6 +68,9 @@ class Position:
         self.space = space if space is not None else action_space(deal.profile, deal.players)
         self._legal: tuple[int, ...] | None = None
         self._auction_key: tuple[Any, ...] | None = None
+        self._observed: dict[int, list[float]] = {}
+        """Each seat's observation of the deal, once made: shared by the positions of
+        one deal (a bid being built does not change what anyone observes of it)."""
 
     # -- values -------------------------------------------------------------------------
 
@@ -161,7 +164,10 @@ class Position:
         if seat == self.deal.to_move:
             for action in self.draft.actions:
                 flags[action] = 1.0
-        return observe(self.deal.view(seat)) + flags
+        observed = self._observed.get(seat)
+        if observed is None:
+            observed = self._observed[seat] = observe(self.deal.view(seat))
+        return observed + flags
 
     def information_text(self, seat: int) -> str:
         """Everything ``seat`` knows, as one line of JSON: its view
@@ -211,9 +217,16 @@ class Position:
         """The position after the seat to move takes ``action`` (see :meth:`choose`): the
         same deal with the longer draft, or the deal after the finished move. A refused
         action changes nothing."""
-        done = self.choose(action)
+        return self.after(self.choose(action))
+
+    def after(self, done: Draft | Move) -> Position:
+        """The position after what :meth:`choose` made: the same deal with the longer draft
+        (sharing the observations already made of it), or the deal after the finished
+        move."""
         if isinstance(done, Draft):
-            return Position(self.deal, done, self.space)
+            position = Position(self.deal, done, self.space)
+            position._observed = self._observed
+            return position
         return Position(self.deal.apply(done), _NO_DRAFT, self.space)
 
     def _refusal(self, number: int, legal: tuple[int, ...]) -> str:
