@@ -95,6 +95,23 @@ _LISTED_FREE = 10
 """Blocks with at most this many free bids (2**10 subsets) list them once per worth."""
 
 
+_SPELLED = 8
+_SPELLED_MASK = (1 << _SPELLED) - 1
+
+
+class _Spelling(dict[int, tuple[Bid, ...]]):
+    """For a few special bids, the bids each bit pattern over them stands for, in their
+    order: filled in as patterns are asked for, at most ``2 ** len(bids)`` of them."""
+
+    def __init__(self, bids: tuple[Bid, ...]) -> None:
+        super().__init__()
+        self.bids = bids
+
+    def __missing__(self, bits: int) -> tuple[Bid, ...]:
+        chosen = self[bits] = tuple(b for i, b in enumerate(self.bids) if bits >> i & 1)
+        return chosen
+
+
 @attrs.frozen(eq=False)
 class _StandardBlock:
     """The valid combos of one standard bid: constrained subsets × free subsets."""
@@ -119,6 +136,9 @@ class _StandardBlock:
     """For each group, its constrained bids as bits over :attr:`ordered`."""
     free_bits: tuple[int, ...] = attrs.field(init=False)
     """For each free bid, its bit over :attr:`ordered`."""
+    spellings: tuple[_Spelling, ...] = attrs.field(init=False)
+    """The special bids that bits over :attr:`ordered` stand for, 8 bits at a time (see
+    :meth:`spell`)."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
@@ -141,6 +161,18 @@ class _StandardBlock:
         object.__setattr__(self, "bits", bits)
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "spellings", tuple(
+            _Spelling(self.ordered[i:i + _SPELLED]) for i in range(0, len(self.ordered),
+                                                                    _SPELLED)))
+
+    def spell(self, chosen: int) -> tuple[Bid, ...]:
+        """The special bids that ``chosen``, bits over :attr:`ordered`, stands for, in
+        table order: a look-up per 8 bits."""
+        bids: tuple[Bid, ...] = ()
+        for table in self.spellings:
+            bids += table[chosen & _SPELLED_MASK]
+            chosen >>= _SPELLED
+        return bids
 
     def free_subsets(self, need: int) -> tuple[tuple[int, int], ...] | None:
         """Every subset of the free bids worth at least ``need``, in rank order, as (bits
@@ -238,14 +270,8 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
             chosen, free_worth = subsets[k]
         else:
             chosen, free_worth = block.free_table.unrank_onto(k, need, block.free_bits)
-        chosen |= block.group_bits[group]
-        ordered = block.ordered
-        specials = []
-        while chosen:
-            bit = chosen & -chosen
-            specials.append(ordered[bit.bit_length() - 1])
-            chosen ^= bit
-        return ComboBid._trusted(self.profile, block.standard, tuple(specials),
+        return ComboBid._trusted(self.profile, block.standard,
+                                 block.spell(chosen | block.group_bits[group]),
                                  worth + free_worth, self.players)
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
