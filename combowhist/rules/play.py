@@ -14,7 +14,7 @@ from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
-from combowhist.state import Contract, DealResult, Phase, State, Table, make
+from combowhist.state import Contract, DealResult, LogCell, Phase, State, Table, make
 
 __all__ = [
     "NO_SUIT",
@@ -203,8 +203,9 @@ def next_trump(trump: int, led: int, grill: bool) -> int:
 # -- state transitions ---------------------------------------------------------------------
 
 
-def begin_play(state: State, contract: Contract) -> State:
-    """After the pre-game events: trick 1 is led by right(D), or D under Hurry (R22)."""
+def begin_play(state: State, contract: Contract, log: LogCell | None) -> State:
+    """After the pre-game events (``log`` the log so far): trick 1 is led by right(D), or
+    D under Hurry (R22)."""
     declarer = contract.declarer
     rules = contract.play_rules
     players = state.table.players
@@ -217,7 +218,7 @@ def begin_play(state: State, contract: Contract) -> State:
         grill=trump is TrumpRule.GRILL,
     )
     return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
-                     trump=contract.trump_suit)
+                     trump=contract.trump_suit, log=log)
 
 
 def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -> int:

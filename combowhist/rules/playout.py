@@ -59,7 +59,7 @@ def playout(state: State, rng: random.Random) -> State:
     randrange = _draw(rng)
     while (seat := state.to_move) is not None:
         if state.phase is Phase.PLAY:
-            state = _play_tricks(state, randrange)
+            state = _play_tricks(state, randrange, _bits(rng))
         elif state.phase is Phase.AUCTION:
             state = _bid(state, randrange)
         elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
@@ -123,9 +123,11 @@ def _offers(profile: RuleProfile, players: int) -> _Offers:
     return _Offers(profile, players)
 
 
-def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
+def _play_tricks(state: State, randrange: Callable[[int], int],
+                 getrandbits: Callable[[int], int] | None) -> State:
     """Random plays on ints from ``state`` (in the play phase) until a play the checked
-    path must make; returns the state after that play."""
+    path must make; returns the state after that play. ``getrandbits``, where
+    :func:`_bits` gives it, draws as ``randrange`` does without a call per draw."""
     (table, _, seat, log, hands_now, auction, contract, leader, trick_now, winners_now,
      taken_now, flags, atelier, trump, _) = state
     assert contract is not None
@@ -139,6 +141,8 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
     bound = declarer_bound(block, plague, flags)
     earlier = trick_now  # the plays of the first trick made before the kernel took over
     play_phase = Phase.PLAY
+    plays = PLAYS
+    suit_masks = SUIT_MASKS
     while True:  # a trick, from where it stands
         order = orders[leader]
         last_seat = order[-1]
@@ -149,25 +153,31 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
                     | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
         if earlier:
             led = earlier[0][1] // 13
+            led_cards = suit_masks[led]
             keys = TRICK_KEYS[iron, trump, led]
             best_seat, best_card = winning_play(earlier, trump, iron)
             best_key = keys[best_card]
             in_trick = trick_mask(earlier)
         else:
-            led, keys, best_seat, best_key, in_trick = NO_SUIT, (), -1, -1, 0
+            led, led_cards, keys, best_seat, best_key, in_trick = NO_SUIT, 0, (), -1, -1, 0
         for position in range(len(earlier), len(order)):
             seat = order[position]
             hand = hands[seat]
             if seat == declarer and bound:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
-            elif led >= 0:
-                legal = hand & SUIT_MASKS[led] or hand  # R23
             else:
-                legal = hand
+                legal = hand & led_cards or hand  # R23 (led_cards is 0 when leading)
             # The legal moves list cards from the highest index down: the k-th is the
             # (count - 1 - k)-th set bit from the bottom.
             count = legal.bit_count()
-            for _ in range(count - 1 - randrange(count)):
+            if getrandbits is None:
+                pick = randrange(count)
+            else:  # randrange(count), drawn as random.Random draws it (see _bits)
+                size = count.bit_length()
+                pick = getrandbits(size)
+                while pick >= count:
+                    pick = getrandbits(size)
+            for _ in range(count - 1 - pick):
                 legal &= legal - 1
             bit = legal & -legal
             card = bit.bit_length() - 1
@@ -185,9 +195,10 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
                 bound = declarer_bound(block, plague, flags)
             hands[seat] = hand ^ bit
             in_trick |= bit
-            log = (log, seat, PLAYS[card], play_phase)
+            log = (log, seat, plays[card], play_phase)
             if led < 0:
                 led = card // 13
+                led_cards = suit_masks[led]
                 keys = TRICK_KEYS[iron, trump, led]
                 best_seat, best_key = seat, keys[card]
             elif keys[card] > best_key:
@@ -218,3 +229,28 @@ def _draw(rng: random.Random) -> Callable[[int], int]:
         below: Callable[[int], int] = rng._randbelow
         return below
     return rng.randrange
+
+
+def _bits(rng: random.Random) -> Callable[[int], int] | None:
+    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` and
+    ``randrange(n)`` is ``getrandbits(n.bit_length())`` drawn again until below ``n``
+    (CPython's ``_randbelow_with_getrandbits``, checked once at import by
+    :func:`_draws_as_getrandbits`), else ``None``. Trick play, most of the draws, then
+    draws without a function call each."""
+    return rng.getrandbits if _GETRANDBITS_DRAWS and type(rng) is random.Random else None
+
+
+def _draws_as_getrandbits() -> bool:
+    """Whether ``random.Random.randrange`` draws as :func:`_bits` says, on this Python."""
+    plain, inlined = random.Random(0), random.Random(0)
+    for bound in (*range(1, 70), 4096, 133_146):
+        size = bound.bit_length()
+        pick = inlined.getrandbits(size)
+        while pick >= bound:
+            pick = inlined.getrandbits(size)
+        if plain.randrange(bound) != pick:
+            return False
+    return plain.getstate() == inlined.getstate()
+
+
+_GETRANDBITS_DRAWS = _draws_as_getrandbits()

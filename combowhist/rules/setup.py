@@ -130,7 +130,7 @@ def next_event(state: State, contract: Contract, log: LogCell | None) -> State:
         if started is not None:
             contract, phase, seat = started
             return state.but(contract=contract, phase=phase, to_move=seat, log=log)
-    return begin_play(state.but(log=log), contract)
+    return begin_play(state, contract, log)
 
 
 def _declarer_moves(phase: Phase) -> Callable[[State, Contract],
@@ -418,8 +418,10 @@ def _mail_directions(players: int) -> tuple[str, ...]:
 
 def mail_target(direction: str, seat: int, players: int) -> int:
     """Whom ``seat`` passes its Mail cards to (R19)."""
-    step = {"left": left, "right": right, "across": across}[direction]
-    return step(seat, players)
+    return _DIRECTIONS[direction](seat, players)
+
+
+_DIRECTIONS = {"left": left, "right": right, "across": across}
 
 
 def masters_mail_target(seat: int, declarer: int, players: int, direction: str = "right"
