@@ -258,6 +258,7 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         self._len = self._starts[-1]
 
     def _item(self, index: int) -> ComboBid:
+        """The combo bid at ``index`` (``0 <= index < len``, unchecked)."""
         number = bisect_right(self._starts, index) - 1
         block = self._blocks[number]
         index -= self._starts[number]

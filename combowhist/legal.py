@@ -51,10 +51,10 @@ class BidMoves(FixedLengthSequence[MakeBid]):
     def _item(self, index: int) -> MakeBid:
         made = self._made
         if made is None:
-            return MakeBid(self.space[index])
+            return MakeBid(self.space._item(index))
         move = made[index]
         if move is None:
-            move = made[index] = MakeBid(self.space[index])
+            move = made[index] = MakeBid(self.space._item(index))
         return move
 
     def __contains__(self, move: object) -> bool:

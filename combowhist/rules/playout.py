@@ -61,7 +61,7 @@ def playout(state: State, rng: random.Random) -> State:
         if state.phase is Phase.PLAY:
             state = _play_tricks(state, randrange, _bits(rng))
         elif state.phase is Phase.AUCTION:
-            state = _bid(state, randrange)
+            state = _bid(state, randrange, _bits(rng))
         elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
             moves = step.legal(state)
             move = moves[randrange(len(moves))]
@@ -75,10 +75,12 @@ def playout(state: State, rng: random.Random) -> State:
     return state
 
 
-def _bid(state: State, randrange: Callable[[int], int]) -> State:
+def _bid(state: State, randrange: Callable[[int], int],
+         getrandbits: Callable[[int], int] | None) -> State:
     """Random auction moves from ``state`` (in the auction) until it ends; the state after
     the last one. The legal moves are ``pass`` then the ``bid`` moves of
-    :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both."""
+    :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both
+    (``getrandbits`` as in :func:`_play_tricks`)."""
     table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
     assert seat is not None
     passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
@@ -86,10 +88,16 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
     players = table.players
     offers = _offers(table.profile, players)
     while True:
-        bids = offers[least_worth(table, high, bidder, seat)]
-        pick = randrange(len(bids) + 1)
+        count, bids = offers[least_worth(table, high, bidder, seat)]
+        if getrandbits is None:
+            pick = randrange(count)
+        else:  # randrange(count), drawn as random.Random draws it (see _bits)
+            size = count.bit_length()
+            pick = getrandbits(size)
+            while pick >= count:
+                pick = getrandbits(size)
         if pick:
-            move = bids[pick - 1]
+            move = bids._item(pick - 1)  # in range: drawn below count
             high = move.combo
             bidder = seat
             log = (log, seat, move, phase)
@@ -105,17 +113,19 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
 _PASS = Pass()
 
 
-class _Offers(dict[int, BidMoves]):
-    """The ``bid`` moves of a profile for a number of players, by the least worth."""
+class _Offers(dict[int, tuple[int, BidMoves]]):
+    """The ``bid`` moves of a profile for a number of players, by the least worth, each
+    with the number of legal moves they make with ``pass``."""
 
     def __init__(self, profile: RuleProfile, players: int) -> None:
         super().__init__()
         self.profile = profile
         self.players = players
 
-    def __missing__(self, minimum: int) -> BidMoves:
-        bids = self[minimum] = bid_moves(self.profile, self.players, minimum)
-        return bids
+    def __missing__(self, minimum: int) -> tuple[int, BidMoves]:
+        bids = bid_moves(self.profile, self.players, minimum)
+        offer = self[minimum] = (len(bids) + 1, bids)
+        return offer
 
 
 @lru_cache(maxsize=64)
