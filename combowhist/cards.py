@@ -266,12 +266,13 @@ def suit_bits(bits: int) -> tuple[int, ...]:
 
 def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
-    out: list[int] = []
-    for offset in (0, 13, 26, 39):
-        bits = mask >> offset & 0x1FFF
-        if bits:
-            out += [offset + i for i in _SUIT_BITS[bits]] if offset else _SUIT_BITS[bits]
-    return out
+    bits = _SUIT_BITS
+    return [*bits[mask & 0x1FFF], *map(_PLUS_13, bits[mask >> 13 & 0x1FFF]),
+            *map(_PLUS_26, bits[mask >> 26 & 0x1FFF]), *map(_PLUS_39, bits[mask >> 39 & 0x1FFF])]
+
+
+_PLUS_13, _PLUS_26, _PLUS_39 = (13).__add__, (26).__add__, (39).__add__
+"""A suit's bit positions shifted to its card indices (``map`` calls them in C)."""
 
 
 def highest_index(mask: int, iron: bool = False) -> int:
@@ -304,6 +305,9 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if type(cards) is int and 0 <= cards <= FULL_MASK:  # the common case, first
+            _set_mask(self, cards)
+            return
         if isinstance(cards, int):
             if not 0 <= cards <= FULL_MASK:
                 raise NotationError(f"{cards!r} is not a 52-bit card mask")
@@ -410,3 +414,6 @@ class CardSet:
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CardSet, (self.mask,))
+
+
+_set_mask = CardSet.__dict__["mask"].__set__

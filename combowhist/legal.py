@@ -212,6 +212,10 @@ class LegalMoves(LazySequence[Move]):
         return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:
+        lengths = self._lengths
+        if lengths and index < lengths[0]:  # in the first part (often the only one)
+            first: Move = self._parts[0][index]
+            return first
         for part, length in zip(self._parts, self._lengths, strict=True):
             if index < length:
                 move: Move = part[index]
