@@ -139,6 +139,11 @@ class _StandardBlock:
     spellings: tuple[_Spelling, ...] = attrs.field(init=False)
     """The special bids that bits over :attr:`ordered` stand for, 8 bits at a time (see
     :meth:`spell`)."""
+    every_free: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """Blocks with few free bids (see :meth:`free_subsets`): every subset of the free bids
+    as (bits over :attr:`ordered`, worth), in the order :meth:`_FreeSpecials.unrank_onto`
+    ranks them whatever the need: by the first free bid left out before taken, then the
+    second, and so on."""
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
@@ -161,6 +166,12 @@ class _StandardBlock:
         object.__setattr__(self, "bits", bits)
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
+        every = [(0, 0)]
+        if len(self.free) <= _LISTED_FREE:
+            for bit, worth in zip(reversed(self.free_bits), reversed(table.worths),
+                                  strict=True):
+                every += [(chosen | bit, total + worth) for chosen, total in every]
+        object.__setattr__(self, "every_free", tuple(every))
         object.__setattr__(self, "spellings", tuple(
             _Spelling(self.ordered[i:i + _SPELLED]) for i in range(0, len(self.ordered),
                                                                     _SPELLED)))
@@ -182,9 +193,8 @@ class _StandardBlock:
             return None
         subsets = self._subsets.get(need)
         if subsets is None:
-            table = self.free_table
             subsets = self._subsets[need] = tuple(
-                table.unrank_onto(k, need, self.free_bits) for k in range(table.count(need)))
+                subset for subset in self.every_free if subset[1] >= need)
         return subsets
 
     def group_starts(self, minimum: int) -> tuple[int, ...]:
