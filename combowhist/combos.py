@@ -256,7 +256,8 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
     False
     """
 
-    __slots__ = ("_blocks", "_starts", "minimum", "players", "profile")
+    __slots__ = ("_blocks", "_run_starts", "_runs", "_starts", "minimum", "players",
+                 "profile")
 
     def __init__(self, profile: RuleProfile, players: int = 4, minimum: int | None = None):
         self.profile = profile
@@ -266,24 +267,42 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         self._starts = tuple(accumulate((b.count(self.minimum) for b in self._blocks),
                                         initial=0))
         self._len = self._starts[-1]
+        self._runs: tuple[tuple[_StandardBlock, int, int, int], ...] | None = None
+        self._run_starts: tuple[int, ...] = ()
 
     def _item(self, index: int) -> ComboBid:
         """The combo bid at ``index`` (``0 <= index < len``, unchecked)."""
-        number = bisect_right(self._starts, index) - 1
-        block = self._blocks[number]
-        index -= self._starts[number]
-        starts = block.group_starts(self.minimum)
-        group = bisect_right(starts, index) - 1
-        worth = block.groups[group][1]
-        need, k = self.minimum - worth, index - starts[group]
+        runs = self._runs
+        if runs is None:
+            runs = self._index_runs()
+        starts = self._run_starts
+        run = bisect_right(starts, index) - 1
+        block, group_bits, worth, need = runs[run]
+        k = index - starts[run]
         subsets = block.free_subsets(need)
         if subsets is not None:
             chosen, free_worth = subsets[k]
         else:
             chosen, free_worth = block.free_table.unrank_onto(k, need, block.free_bits)
-        return ComboBid._trusted(self.profile, block.standard,
-                                 block.spell(chosen | block.group_bits[group]),
+        return ComboBid._trusted(self.profile, block.standard, block.spell(chosen | group_bits),
                                  worth + free_worth, self.players)
+
+    def _index_runs(self) -> tuple[tuple[_StandardBlock, int, int, int], ...]:
+        """The space in runs, one per standard bid and valid constrained subset, each a
+        number of consecutive combos that differ only in their free special bids: (block,
+        the subset's bits over the block's ordered specials, its worth, the worth the free
+        bids must add). Made on first indexing, with where each run starts."""
+        runs = []
+        starts = []
+        for block, offset in zip(self._blocks, self._starts, strict=False):
+            group_starts = block.group_starts(self.minimum)
+            for group, (_, worth) in enumerate(block.groups):
+                if group_starts[group + 1] > group_starts[group]:
+                    runs.append((block, block.group_bits[group], worth, self.minimum - worth))
+                    starts.append(offset + group_starts[group])
+        self._run_starts = tuple(starts)
+        self._runs = tuple(runs)
+        return self._runs
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a combo bid in this space (``ValueError`` if absent)."""
