@@ -136,6 +136,8 @@ class _StandardBlock:
     """For each group, its constrained bids as bits over :attr:`ordered`."""
     free_bits: tuple[int, ...] = attrs.field(init=False)
     """For each free bid, its bit over :attr:`ordered`."""
+    _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
+    _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
     spellings: tuple[_Spelling, ...] = attrs.field(init=False)
     """The special bids that bits over :attr:`ordered` stand for, 8 bits at a time (see
     :meth:`spell`)."""
@@ -144,8 +146,6 @@ class _StandardBlock:
     as (bits over :attr:`ordered`, worth), in the order :meth:`_FreeSpecials.unrank_onto`
     ranks them whatever the need: by the first free bid left out before taken, then the
     second, and so on."""
-    _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
-    _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         place = {b.key: 1 << i for i, b in enumerate(self.ordered)}
