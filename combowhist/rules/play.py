@@ -207,18 +207,26 @@ def begin_play(state: State, contract: Contract, log: LogCell | None) -> State:
     """After the pre-game events (``log`` the log so far): trick 1 is led by right(D), or
     D under Hurry (R22)."""
     declarer = contract.declarer
-    rules = contract.play_rules
+    leads_first, plays_last, iron = _play_rules_held(contract.play_rules)
     players = state.table.players
-    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
+    leader = declarer if leads_first else right(declarer, players)
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        orders=_orders(players, declarer, PlayRule.DECLARER_PLAYS_LAST in rules),
-        iron=PlayRule.ACES_LOW in rules,
+        orders=_orders(players, declarer, plays_last),
+        iron=iron,
         grill=trump is TrumpRule.GRILL,
     )
     return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
                      trump=contract.trump_suit, log=log)
+
+
+@lru_cache(maxsize=64)
+def _play_rules_held(rules: frozenset[PlayRule]) -> tuple[bool, bool, bool]:
+    """Whether ``rules`` hold Hurry (D leads first, R22), Sloth (D plays last, R26) and
+    Iron (aces low, R24): asked once per set of rules (enum members hash slowly)."""
+    return (PlayRule.DECLARER_LEADS_FIRST in rules, PlayRule.DECLARER_PLAYS_LAST in rules,
+            PlayRule.ACES_LOW in rules)
 
 
 def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -> int:
@@ -314,11 +322,10 @@ def _result(table: Table, contract: Contract, winners: tuple[int, ...],
     in_use = 0
     if contract.plague >= 0:
         suit_mask = SUIT_MASKS[contract.plague]
-        plague_counts = tuple((t & suit_mask).bit_count() for t in taken)
+        plague_counts = tuple([(t & suit_mask).bit_count() for t in taken])
         in_use = (table.deck & suit_mask).bit_count()
     shown = contract.combo.shown_cards & table.deck
-    record = TrickRecord(winners, plague_counts, in_use,
-                         captured=taken[contract.declarer] & shown == shown)
+    record = TrickRecord(winners, plague_counts, in_use, taken[contract.declarer] & shown == shown)
     outcome = score(contract.combo, contract.declarer, players, record, contract.guesses,
                     table.profile.fail_points)
     points = [0] * players
