@@ -187,8 +187,10 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                 pick = getrandbits(size)
                 while pick >= count:
                     pick = getrandbits(size)
-            for _ in range(count - 1 - pick):
+            skip = count - 1 - pick
+            while skip:
                 legal &= legal - 1
+                skip -= 1
             bit = legal & -legal
             card = bit.bit_length() - 1
             if (atelier & bit and seat == declarer) or (
