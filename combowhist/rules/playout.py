@@ -170,8 +170,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
             in_trick = trick_mask(earlier)
         else:
             led, led_cards, keys, best_seat, best_key, in_trick = NO_SUIT, 0, (), -1, -1, 0
-        for position in range(len(earlier), len(order)):
-            seat = order[position]
+        for seat in order[len(earlier):] if earlier else order:
             hand = hands[seat]
             if seat == declarer and bound:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
@@ -197,7 +196,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                     seat == last_seat and (last_trick or (in_trick | bit) & justice_bit)):
                 # R21: D empties a place in the atelier; R29: D awards the trick; the
                 # last trick is scored: the checked path settles these.
-                trick = earlier + _plays(log, position - len(earlier))
+                trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
                 before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
                               leader, trick, tuple(winners), tuple(taken), flags, atelier,
                               trump, None)
