@@ -25,6 +25,7 @@ __all__ = [
     "atelier_eligible",
     "beats",
     "begin_play",
+    "close_trick",
     "declarer_bound",
     "finish_trick",
     "flags_after",
@@ -286,13 +287,14 @@ def play(state: State, seat: int, card: int) -> State:
         return make(table, Phase.PLAY, contract.orders[leader][len(trick)], log, hands,
                     auction, contract, leader, trick, winners, taken, flags, atelier, trump,
                     None)
-    return _close_trick(make(table, Phase.PLAY, seat, log, hands, auction, contract, leader,
+    return close_trick(make(table, Phase.PLAY, seat, log, hands, auction, contract, leader,
                              trick, winners, taken, flags, atelier, trump, None))
 
 
-def _close_trick(state: State) -> State:
-    """Every seat has played: D awards a trick holding the card of justice (R29), else its
-    winner brings it home."""
+def close_trick(state: State) -> State:
+    """Every seat has played (``state`` holds the whole trick, the last play's seat to
+    move): D awards a trick holding the card of justice (R29), else its winner brings it
+    home."""
     contract = state.contract
     assert contract is not None
     if contract.justice >= 0 and any(card == contract.justice for _, card in state.trick):
@@ -378,7 +380,7 @@ def apply_refill(state: State, seat: int, move: Move) -> State:
     trick = after.trick
     if len(trick) < state.table.players:
         return after.but(to_move=contract.orders[after.leader][len(trick)])
-    return _close_trick(after)
+    return close_trick(after)
 
 
 def legal_awards(state: State) -> LegalMoves:

@@ -15,10 +15,11 @@ auction draws its moves by index from the very ``bid`` moves the checked path of
 (:func:`~combowhist.rules.auction.least_worth`,
 :func:`~combowhist.rules.auction.following`). Every pre-game move is drawn from its step's
 legal moves and applied by the step's handler in the registry
-(:data:`~combowhist.rules.setup.STEPS`), which still checks it; every play the kernel
-cannot settle alone (one that empties a card from the atelier, or completes a trick
-holding the card of justice, or the last trick) goes through the checked path. So the
-result is a real state: its history, result, views and JSON are those of the checked loop.
+(:data:`~combowhist.rules.setup.STEPS`), which still checks it. A play that empties a
+card from the atelier goes through the checked path (R21's refill); a trick holding the card
+of justice, and the last trick, are closed by :func:`~combowhist.rules.play.close_trick`
+(R29's award, the scoring). So the result is a real state: its history, result, views and
+JSON are those of the checked loop.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from combowhist.rules.play import (
     PLAGUE_PLAYED,
     TRICK_KEYS,
     TRICKS,
+    close_trick,
     declarer_bound,
     flags_after,
     legal_play_mask,
@@ -192,10 +194,8 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                 skip -= 1
             bit = legal & -legal
             card = bit.bit_length() - 1
-            if (atelier & bit and seat == declarer) or (
-                    seat == last_seat and (last_trick or (in_trick | bit) & justice_bit)):
-                # R21: D empties a place in the atelier; R29: D awards the trick; the
-                # last trick is scored: the checked path settles these.
+            if atelier & bit and seat == declarer:
+                # R21: D empties a place in the atelier: the checked play settles it.
                 trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
                 before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
                               leader, trick, tuple(winners), tuple(taken), flags, atelier,
@@ -207,6 +207,13 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
             hands[seat] = hand ^ bit
             in_trick |= bit
             log = (log, seat, plays[card], play_phase)
+            if seat == last_seat and (last_trick or in_trick & justice_bit):
+                # R29: D awards the trick; the last trick is scored: the rule modules
+                # close the trick.
+                trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
+                return close_trick(make(table, play_phase, seat, log, tuple(hands), auction,
+                                        contract, leader, trick, tuple(winners),
+                                        tuple(taken), flags, atelier, trump, None))
             if led < 0:
                 led = card // 13
                 led_cards = suit_masks[led]
