@@ -446,7 +446,7 @@ def _exchange(state: State, contract: Contract, seat: int, move: Move, log: LogC
     assert isinstance(move, Send)
     rule = "R20" if masters else "R19"
     cards = move.cards
-    if len(cards) != MAIL_CARDS:
+    if cards.mask.bit_count() != MAIL_CARDS:
         raise _refuse(seat, move, f"pick exactly {MAIL_CARDS} cards ({rule})")
     if cards.mask & ~state.hands[seat]:
         raise _refuse(seat, move, f"{cards - CardSet(state.hands[seat])} not in their hand "
@@ -501,7 +501,9 @@ def _start_masters_mail(state: State, contract: Contract) -> tuple[Contract, Pha
 
 
 def _legal_picks(state: State) -> LegalMoves:
-    return LegalMoves(CardSubsetMoves(_hand(state), MAIL_CARDS, Send))
+    seat = state.to_move
+    assert seat is not None
+    return LegalMoves(CardSubsetMoves(state.hands[seat], MAIL_CARDS, Send))
 
 
 _MAILS = {players: LegalMoves(tuple(SetMail(d) for d in _mail_directions(players)))
