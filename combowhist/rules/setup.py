@@ -217,11 +217,15 @@ def _start_masters_trump(state: State, contract: Contract) -> tuple[Contract, Ph
 
 
 def _legal_trumps(state: State) -> LegalMoves:
-    return LegalMoves(tuple(_TRUMPS[s] for s in _allowed_trumps(state, _contract(state))))
+    allowed = _allowed_trumps(state, _contract(state))
+    if allowed is _SUITS:
+        return _EVERY_TRUMP
+    return LegalMoves(tuple(_TRUMPS[s] for s in allowed))
 
 
 _TRUMPS = tuple(SetTrump(suit) for suit in Suit)
 """Moves are values: the few of each kind are made once."""
+_EVERY_TRUMP = LegalMoves(_TRUMPS)
 
 
 def _set_trump(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
