@@ -348,10 +348,7 @@ def _result(table: Table, contract: Contract, winners: tuple[int, ...],
 
 def tricks_per_seat(winners: tuple[int, ...], players: int) -> tuple[int, ...]:
     """How many tricks each seat brought home, from the winner of each trick."""
-    counts = [0] * players
-    for seat in winners:
-        counts[seat] += 1
-    return tuple(counts)
+    return tuple(map(winners.count, range(players)))
 
 
 def _eligible(state: State) -> int:
