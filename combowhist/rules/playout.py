@@ -155,14 +155,11 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
     play_phase = Phase.PLAY
     plays = PLAYS
     suit_masks = SUIT_MASKS
+    flagging = _flagging(flags, trump, plague_cards)
     while True:  # a trick, from where it stands
         order = orders[leader]
         last_seat = order[-1]
         last_trick = len(winners) + 1 == TRICKS
-        # Only an opponent's trump or a plague card can raise a flag not yet raised (R27,
-        # R28).
-        flagging = ((0 if flags & PLAGUE_PLAYED else plague_cards)
-                    | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
         if earlier:
             led = earlier[0][1] // 13
             led_cards = suit_masks[led]
@@ -204,6 +201,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
             if bit & flagging:
                 flags = flags_after(flags, card, seat == declarer, led < 0, trump, plague)
                 bound = declarer_bound(block, plague, flags)
+                flagging = _flagging(flags, trump, plague_cards)
             hands[seat] = hand ^ bit
             in_trick |= bit
             log = (log, seat, plays[card], play_phase)
@@ -223,9 +221,19 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                 best_seat, best_key = seat, keys[card]
         taken[best_seat] |= in_trick
         winners.append(best_seat)
-        trump = next_trump(trump, led, grill)
+        following_trump = next_trump(trump, led, grill)
+        if following_trump != trump:  # Grill (R25)
+            trump = following_trump
+            flagging = _flagging(flags, trump, plague_cards)
         leader = best_seat
         earlier = ()
+
+
+def _flagging(flags: int, trump: int, plague_cards: int) -> int:
+    """The cards whose play may raise a play flag not yet raised: only an opponent's trump
+    or a plague card can (R27, R28)."""
+    return ((0 if flags & PLAGUE_PLAYED else plague_cards)
+            | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
 
 
 def _plays(log: LogCell | None, count: int) -> tuple[tuple[int, int], ...]:
