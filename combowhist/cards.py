@@ -266,13 +266,24 @@ def suit_bits(bits: int) -> tuple[int, ...]:
 
 def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
-    bits = _SUIT_BITS
-    return [*bits[mask & 0x1FFF], *map(_PLUS_13, bits[mask >> 13 & 0x1FFF]),
-            *map(_PLUS_26, bits[mask >> 26 & 0x1FFF]), *map(_PLUS_39, bits[mask >> 39 & 0x1FFF])]
+    return [*_SUIT_BITS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],
+            *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
 
 
-_PLUS_13, _PLUS_26, _PLUS_39 = (13).__add__, (26).__add__, (39).__add__
-"""A suit's bit positions shifted to its card indices (``map`` calls them in C)."""
+class _SuitIndices(dict[int, tuple[int, ...]]):
+    """For each 13-bit pattern of one suit's cards, their card indices, lowest first: made
+    as patterns are asked for (at most 8,192)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.offset = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[int, ...]:
+        indices = self[bits] = tuple(self.offset + i for i in _SUIT_BITS[bits])
+        return indices
+
+
+_DIAMONDS, _HEARTS, _SPADES = (_SuitIndices(suit) for suit in (1, 2, 3))
 
 
 def highest_index(mask: int, iron: bool = False) -> int:

@@ -110,7 +110,7 @@ class PregameEvent:
 def events_of(combo: ComboBid) -> tuple[str, ...]:
     """The keys of the events ``combo`` holds, in the order of R12: its standard bid's
     (trump choice, guesses; order 0), then its special bids' by their order."""
-    standard = tuple(key for key in _STANDARD_EVENTS if EVENTS[key].held_by(combo))
+    standard = tuple([key for key in _STANDARD_EVENTS if EVENTS[key].held_by(combo)])
     return standard + combo.events
 
 
