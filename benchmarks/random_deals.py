@@ -15,6 +15,7 @@ move. Sides, each timed in the same run, interleaved:
   (``pip install -e '.[bench]'``).
 
     python benchmarks/random_deals.py [--deals N] [--players 3|4] [--profile 1.4.2]
+                                      [--clock wall|cpu]
 
 It prints deals/s and moves/s for each side (the best of its runs) and, for each side, the
 ratio of its time per deal to the floor's: the median over interleaved rounds, so that both
@@ -38,6 +39,11 @@ from combowhist import Deal, load_profile
 
 Side = Callable[[int, int, str, int], tuple[float, int]]
 
+clock = time.perf_counter
+"""What every side is timed with: wall time, or with ``--clock cpu`` this process's CPU
+time (steadier on a machine other work loads: time spent waiting for a core is left
+out)."""
+
 
 def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
     """``count`` unchecked random whist playouts on bitmask hands; (seconds, plays)."""
@@ -46,7 +52,7 @@ def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int
     suits = [((1 << 13) - 1) << (13 * s) for s in range(4)]
     deck = list(range(13 * players))
     plays = 0
-    start = time.perf_counter()
+    start = clock()
     for _ in range(count):
         rng.shuffle(deck)
         hands = [0] * players
@@ -76,7 +82,7 @@ def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int
                     best_seat, best_key = seat, key
             plays += players
             leader = best_seat
-    return time.perf_counter() - start, plays
+    return clock() - start, plays
 
 
 def checked_loop(deal: Deal, rng: random.Random) -> Deal:
@@ -94,7 +100,6 @@ def engine_deals(count: int, players: int, profile: str, seed: int,
     is: it runs outside the clock."""
     rules = load_profile(profile)
     rng = random.Random(seed)
-    clock = time.perf_counter
     moves_made = 0
     seconds = 0.0
     for number in range(count):
@@ -122,7 +127,7 @@ def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float,
     game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
     rng = random.Random(seed)
     actions = 0
-    start = time.perf_counter()
+    start = clock()
     for _ in range(count):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -133,7 +138,7 @@ def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float,
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             actions += 1
-    return time.perf_counter() - start, actions
+    return clock() - start, actions
 
 
 def available_sides() -> dict[str, Side]:
@@ -157,10 +162,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=11,
                         help="interleaved rounds, each running every side once")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time with the wall clock (default) or this process's CPU time")
     parser.add_argument("--only", choices=("floor", "per-move", "kernel", "openspiel"),
                         help="run one side once, untimed (to count instructions, e.g. "
                              "under valgrind --tool=callgrind)")
     args = parser.parse_args()
+    global clock
+    clock = time.perf_counter if args.clock == "wall" else time.process_time
     sides = available_sides()
     if args.only is not None:
         if args.only not in sides:
@@ -175,7 +184,7 @@ def main() -> None:
             runs[name].append(side(args.deals, args.players, args.profile,
                                    args.seed + round_number))
     print(f"{args.deals} deals a run, {args.players} players, profile {args.profile}, "
-          f"{args.rounds} interleaved rounds")
+          f"{args.rounds} interleaved rounds, {args.clock} clock")
     for name, results in runs.items():
         best, moves = min(results)
         ratios = sorted(r[0] / f[0] for r, f in zip(results, runs["floor"], strict=True))

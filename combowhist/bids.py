@@ -105,7 +105,8 @@ class ComboBid:
     """The special bids, in the profile's table order."""
     worth: int = attrs.field(init=False)
     """The combo's worth: the sum of its bids' worths, Master's Mail by R10."""
-    special_keys: frozenset[str] = attrs.field(init=False)
+    _keys: frozenset[str] | None = attrs.field(init=False, default=None)
+    """:attr:`special_keys`, once asked for."""
     _compiled: CompiledRules | None = attrs.field(init=False, default=None)
     _checked_for: int = attrs.field(init=False, default=0)
     """Bit ``n`` set: R7 and the static layer of R8 were checked for ``n`` participants."""
@@ -114,7 +115,7 @@ class ComboBid:
         # The public constructor checks like parse() does (R7, static R8), so that a
         # ComboBid that exists is a valid one; specials are put in table order.
         checked = check_combo(self.profile, [self.standard, *self.specials])
-        for name in ("specials", "worth", "special_keys", "_checked_for"):
+        for name in ("specials", "worth", "_keys", "_checked_for"):
             object.__setattr__(self, name, getattr(checked, name))
 
     @classmethod
@@ -131,6 +132,16 @@ class ComboBid:
         ordered = tuple(sorted(specials, key=lambda b: profile.position[b.key]))
         return cls._trusted(profile, standard, ordered, combo_worth(standard, ordered),
                             proven_for)
+
+    @property
+    def special_keys(self) -> frozenset[str]:
+        """The special bids' keys (made on first use: the auction's combo bids are built
+        by the thousand and most are never compared)."""
+        keys = self._keys
+        if keys is None:
+            keys = frozenset([b.key for b in self.specials])
+            object.__setattr__(self, "_keys", keys)
+        return keys
 
     def checked_for(self, players: int) -> bool:
         """Whether R7 and the static layer of R8 were checked for this combo with
@@ -297,16 +308,22 @@ class ComboBid:
         """A combo built without checks, specials already in table order and ``worth``
         already summed (by :meth:`unchecked`, or a :class:`~combowhist.combos.ComboSpace`
         indexing its bids); ``proven_for`` as in :meth:`unchecked`."""
-        combo = object.__new__(cls)
-        setter = object.__setattr__
-        setter(combo, "profile", profile)
-        setter(combo, "standard", standard)
-        setter(combo, "specials", specials)
-        setter(combo, "worth", worth)
-        setter(combo, "special_keys", frozenset([b.key for b in specials]))
-        setter(combo, "_compiled", None)
-        setter(combo, "_checked_for", 0 if proven_for is None else 1 << proven_for)
+        combo = _new_combo(cls)
+        _set_profile(combo, profile)
+        _set_standard(combo, standard)
+        _set_specials(combo, specials)
+        _set_worth(combo, worth)
+        _set_keys(combo, None)
+        _set_compiled(combo, None)
+        _set_checked_for(combo, 0 if proven_for is None else 1 << proven_for)
         return combo
+
+
+# A combo's slots set directly (it is frozen): the fast way to make one, by the thousand.
+_new_combo = object.__new__
+_set_profile, _set_standard, _set_specials, _set_worth, _set_keys, _set_compiled, \
+    _set_checked_for = (ComboBid.__dict__[name].__set__ for name in (
+        "profile", "standard", "specials", "worth", "_keys", "_compiled", "_checked_for"))
 
 
 @lru_cache(maxsize=4096)

@@ -266,12 +266,24 @@ def suit_bits(bits: int) -> tuple[int, ...]:
 
 def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
-    out: list[int] = []
-    for offset in (0, 13, 26, 39):
-        bits = mask >> offset & 0x1FFF
-        if bits:
-            out += [offset + i for i in _SUIT_BITS[bits]] if offset else _SUIT_BITS[bits]
-    return out
+    return [*_SUIT_BITS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],
+            *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
+
+
+class _SuitIndices(dict[int, tuple[int, ...]]):
+    """For each 13-bit pattern of one suit's cards, their card indices, lowest first: made
+    as patterns are asked for (at most 8,192)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.offset = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[int, ...]:
+        indices = self[bits] = tuple(self.offset + i for i in _SUIT_BITS[bits])
+        return indices
+
+
+_DIAMONDS, _HEARTS, _SPADES = (_SuitIndices(suit) for suit in (1, 2, 3))
 
 
 def highest_index(mask: int, iron: bool = False) -> int:
@@ -304,6 +316,9 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: Iterable[Card] | int = 0) -> None:
+        if type(cards) is int and 0 <= cards <= FULL_MASK:  # the common case, first
+            _set_mask(self, cards)
+            return
         if isinstance(cards, int):
             if not 0 <= cards <= FULL_MASK:
                 raise NotationError(f"{cards!r} is not a 52-bit card mask")
@@ -410,3 +425,6 @@ class CardSet:
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CardSet, (self.mask,))
+
+
+_set_mask = CardSet.__dict__["mask"].__set__

@@ -96,6 +96,23 @@ _LISTED_FREE = 10
 """Blocks with at most this many free bids (2**10 subsets) list them once per worth."""
 
 
+_SPELLED = 8
+_SPELLED_MASK = (1 << _SPELLED) - 1
+
+
+class _Spelling(dict[int, tuple[Bid, ...]]):
+    """For a few special bids, the bids each bit pattern over them stands for, in their
+    order: filled in as patterns are asked for, at most ``2 ** len(bids)`` of them."""
+
+    def __init__(self, bids: tuple[Bid, ...]) -> None:
+        super().__init__()
+        self.bids = bids
+
+    def __missing__(self, bits: int) -> tuple[Bid, ...]:
+        chosen = self[bits] = tuple(b for i, b in enumerate(self.bids) if bits >> i & 1)
+        return chosen
+
+
 @attrs.frozen(eq=False)
 class _StandardBlock:
     """The valid combos of one standard bid: constrained subsets × free subsets."""
@@ -130,6 +147,14 @@ class _StandardBlock:
     _starts: dict[int, tuple[int, ...]] = attrs.field(init=False, factory=dict)
     _best: dict[tuple[int, int], int | None] = attrs.field(init=False, factory=dict)
     _subsets: dict[int, tuple[tuple[int, int], ...]] = attrs.field(init=False, factory=dict)
+    spellings: tuple[_Spelling, ...] = attrs.field(init=False)
+    """The special bids that bits over :attr:`ordered` stand for, 8 bits at a time (see
+    :meth:`spell`)."""
+    every_free: tuple[tuple[int, int], ...] = attrs.field(init=False)
+    """Blocks with few free bids (see :meth:`free_subsets`): every subset of the free bids
+    as (bits over :attr:`ordered`, worth), in the order :meth:`_FreeSpecials.unrank_onto`
+    ranks them whatever the need: by the first free bid left out before taken, then the
+    second, and so on."""
 
     def __attrs_post_init__(self) -> None:
         place = {b.key: 1 << i for i, b in enumerate(self.ordered)}
@@ -158,6 +183,24 @@ class _StandardBlock:
         object.__setattr__(self, "tails", tuple(reversed(tails)))
         object.__setattr__(self, "group_of", {m: i for i, (m, _) in enumerate(self.groups)})
         object.__setattr__(self, "counts", counts)
+        every = [(0, 0)]
+        if len(self.free) <= _LISTED_FREE:
+            for bit, worth in zip(reversed(self.free_bits), reversed(table.worths),
+                                  strict=True):
+                every += [(chosen | bit, total + worth) for chosen, total in every]
+        object.__setattr__(self, "every_free", tuple(every))
+        object.__setattr__(self, "spellings", tuple(
+            _Spelling(self.ordered[i:i + _SPELLED]) for i in range(0, len(self.ordered),
+                                                                    _SPELLED)))
+
+    def spell(self, chosen: int) -> tuple[Bid, ...]:
+        """The special bids that ``chosen``, bits over :attr:`ordered`, stands for, in
+        table order: a look-up per 8 bits."""
+        bids: tuple[Bid, ...] = ()
+        for table in self.spellings:
+            bids += table[chosen & _SPELLED_MASK]
+            chosen >>= _SPELLED
+        return bids
 
     def free_subsets(self, need: int) -> tuple[tuple[int, int], ...] | None:
         """Every subset of the free bids worth at least ``need``, in rank order, as (bits
@@ -167,9 +210,8 @@ class _StandardBlock:
             return None
         subsets = self._subsets.get(need)
         if subsets is None:
-            table = self.free_table
             subsets = self._subsets[need] = tuple(
-                table.unrank_onto(k, need, self.free_bits) for k in range(table.count(need)))
+                subset for subset in self.every_free if subset[1] >= need)
         return subsets
 
     def best(self, constrained_mask: int, last: int) -> int | None:
@@ -246,7 +288,8 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
     False
     """
 
-    __slots__ = ("_blocks", "_starts", "minimum", "players", "profile")
+    __slots__ = ("_blocks", "_run_starts", "_runs", "_starts", "minimum", "players",
+                 "profile")
 
     def __init__(self, profile: RuleProfile, players: int = 4, minimum: int | None = None):
         self.profile = profile
@@ -256,29 +299,42 @@ class ComboSpace(FixedLengthSequence[ComboBid]):
         self._starts = tuple(accumulate((b.count(self.minimum) for b in self._blocks),
                                         initial=0))
         self._len = self._starts[-1]
+        self._runs: tuple[tuple[_StandardBlock, int, int, int], ...] | None = None
+        self._run_starts: tuple[int, ...] = ()
 
     def _item(self, index: int) -> ComboBid:
-        number = bisect_right(self._starts, index) - 1
-        block = self._blocks[number]
-        index -= self._starts[number]
-        starts = block.group_starts(self.minimum)
-        group = bisect_right(starts, index) - 1
-        worth = block.groups[group][1]
-        need, k = self.minimum - worth, index - starts[group]
+        """The combo bid at ``index`` (``0 <= index < len``, unchecked)."""
+        runs = self._runs
+        if runs is None:
+            runs = self._index_runs()
+        starts = self._run_starts
+        run = bisect_right(starts, index) - 1
+        block, group_bits, worth, need = runs[run]
+        k = index - starts[run]
         subsets = block.free_subsets(need)
         if subsets is not None:
             chosen, free_worth = subsets[k]
         else:
             chosen, free_worth = block.free_table.unrank_onto(k, need, block.free_bits)
-        chosen |= block.group_bits[group]
-        ordered = block.ordered
-        specials = []
-        while chosen:
-            bit = chosen & -chosen
-            specials.append(ordered[bit.bit_length() - 1])
-            chosen ^= bit
-        return ComboBid._trusted(self.profile, block.standard, tuple(specials),
+        return ComboBid._trusted(self.profile, block.standard, block.spell(chosen | group_bits),
                                  worth + free_worth, self.players)
+
+    def _index_runs(self) -> tuple[tuple[_StandardBlock, int, int, int], ...]:
+        """The space in runs, one per standard bid and valid constrained subset, each a
+        number of consecutive combos that differ only in their free special bids: (block,
+        the subset's bits over the block's ordered specials, its worth, the worth the free
+        bids must add). Made on first indexing, with where each run starts."""
+        runs = []
+        starts = []
+        for block, offset in zip(self._blocks, self._starts, strict=False):
+            group_starts = block.group_starts(self.minimum)
+            for group, (_, worth) in enumerate(block.groups):
+                if group_starts[group + 1] > group_starts[group]:
+                    runs.append((block, block.group_bits[group], worth, self.minimum - worth))
+                    starts.append(offset + group_starts[group])
+        self._run_starts = tuple(starts)
+        self._runs = tuple(runs)
+        return self._runs
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a combo bid in this space (``ValueError`` if absent)."""

@@ -143,8 +143,8 @@ class Deal:
         cards = list(_cards_of(deck))
         generator.shuffle(cards)
         # The i-th card goes to seat (dealer + 1 + i) % players: every players-th card.
-        hands = tuple(sum(map(_BITS.__getitem__, cards[(seat - dealer - 1) % players::players]))
-                      for seat in range(players))
+        hands = tuple([sum(map(_BITS.__getitem__, cards[(seat - dealer - 1) % players::players]))
+                       for seat in range(players)])
         return cls._start(rules, players, dealer, hands, deck, scores, potentials)
 
     @classmethod
@@ -208,7 +208,10 @@ class Deal:
         potential_row = _seat_row("potentials", potentials, players)
         _check_dealer(dealer, players)
         ban_below = profile.ban_below
-        banned = sum(1 << s for s in range(players) if score_row[s] < ban_below)
+        banned = 0
+        for seat, score in enumerate(score_row):
+            if score < ban_below:
+                banned |= 1 << seat
         table = Table(profile, players, dealer, hands, score_row, potential_row, deck, banned)
         bidding = Auction(passed=banned)
         state = make(table, Phase.AUCTION, None, None, hands, bidding, None, -1, (), (),

@@ -51,10 +51,10 @@ class BidMoves(FixedLengthSequence[MakeBid]):
     def _item(self, index: int) -> MakeBid:
         made = self._made
         if made is None:
-            return MakeBid(self.space[index])
+            return MakeBid(self.space._item(index))
         move = made[index]
         if move is None:
-            move = made[index] = MakeBid(self.space[index])
+            move = made[index] = MakeBid(self.space._item(index))
         return move
 
     def __contains__(self, move: object) -> bool:
@@ -223,6 +223,10 @@ class LegalMoves(LazySequence[Move]):
         return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:
+        lengths = self._lengths
+        if lengths and index < lengths[0]:  # in the first part (often the only one)
+            first: Move = self._parts[0][index]
+            return first
         for part, length in zip(self._parts, self._lengths, strict=True):
             if index < length:
                 move: Move = part[index]

@@ -14,7 +14,7 @@ from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.seats import right
-from combowhist.state import Contract, DealResult, Phase, State, Table, make
+from combowhist.state import Contract, DealResult, LogCell, Phase, State, Table, make
 
 __all__ = [
     "NO_SUIT",
@@ -25,6 +25,7 @@ __all__ = [
     "atelier_eligible",
     "beats",
     "begin_play",
+    "close_trick",
     "declarer_bound",
     "finish_trick",
     "flags_after",
@@ -203,21 +204,30 @@ def next_trump(trump: int, led: int, grill: bool) -> int:
 # -- state transitions ---------------------------------------------------------------------
 
 
-def begin_play(state: State, contract: Contract) -> State:
-    """After the pre-game events: trick 1 is led by right(D), or D under Hurry (R22)."""
+def begin_play(state: State, contract: Contract, log: LogCell | None) -> State:
+    """After the pre-game events (``log`` the log so far): trick 1 is led by right(D), or
+    D under Hurry (R22)."""
     declarer = contract.declarer
-    rules = contract.play_rules
+    leads_first, plays_last, iron = _play_rules_held(contract.play_rules)
     players = state.table.players
-    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
+    leader = declarer if leads_first else right(declarer, players)
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
-        orders=_orders(players, declarer, PlayRule.DECLARER_PLAYS_LAST in rules),
-        iron=PlayRule.ACES_LOW in rules,
+        orders=_orders(players, declarer, plays_last),
+        iron=iron,
         grill=trump is TrumpRule.GRILL,
     )
     return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
-                     trump=contract.trump_suit)
+                     trump=contract.trump_suit, log=log)
+
+
+@lru_cache(maxsize=64)
+def _play_rules_held(rules: frozenset[PlayRule]) -> tuple[bool, bool, bool]:
+    """Whether ``rules`` hold Hurry (D leads first, R22), Sloth (D plays last, R26) and
+    Iron (aces low, R24): asked once per set of rules (enum members hash slowly)."""
+    return (PlayRule.DECLARER_LEADS_FIRST in rules, PlayRule.DECLARER_PLAYS_LAST in rules,
+            PlayRule.ACES_LOW in rules)
 
 
 def atelier_eligible(hands: tuple[int, ...], atelier: int, contract: Contract) -> int:
@@ -277,13 +287,14 @@ def play(state: State, seat: int, card: int) -> State:
         return make(table, Phase.PLAY, contract.orders[leader][len(trick)], log, hands,
                     auction, contract, leader, trick, winners, taken, flags, atelier, trump,
                     None)
-    return _close_trick(make(table, Phase.PLAY, seat, log, hands, auction, contract, leader,
+    return close_trick(make(table, Phase.PLAY, seat, log, hands, auction, contract, leader,
                              trick, winners, taken, flags, atelier, trump, None))
 
 
-def _close_trick(state: State) -> State:
-    """Every seat has played: D awards a trick holding the card of justice (R29), else its
-    winner brings it home."""
+def close_trick(state: State) -> State:
+    """Every seat has played (``state`` holds the whole trick, the last play's seat to
+    move): D awards a trick holding the card of justice (R29), else its winner brings it
+    home."""
     contract = state.contract
     assert contract is not None
     if contract.justice >= 0 and any(card == contract.justice for _, card in state.trick):
@@ -313,11 +324,10 @@ def _result(table: Table, contract: Contract, winners: tuple[int, ...],
     in_use = 0
     if contract.plague >= 0:
         suit_mask = SUIT_MASKS[contract.plague]
-        plague_counts = tuple((t & suit_mask).bit_count() for t in taken)
+        plague_counts = tuple([(t & suit_mask).bit_count() for t in taken])
         in_use = (table.deck & suit_mask).bit_count()
     shown = contract.combo.shown_cards & table.deck
-    record = TrickRecord(winners, plague_counts, in_use,
-                         captured=taken[contract.declarer] & shown == shown)
+    record = TrickRecord(winners, plague_counts, in_use, taken[contract.declarer] & shown == shown)
     outcome = score(contract.combo, contract.declarer, players, record, contract.guesses,
                     table.profile.fail_points)
     points = [0] * players
@@ -338,10 +348,7 @@ def _result(table: Table, contract: Contract, winners: tuple[int, ...],
 
 def tricks_per_seat(winners: tuple[int, ...], players: int) -> tuple[int, ...]:
     """How many tricks each seat brought home, from the winner of each trick."""
-    counts = [0] * players
-    for seat in winners:
-        counts[seat] += 1
-    return tuple(counts)
+    return tuple(map(winners.count, range(players)))
 
 
 def _eligible(state: State) -> int:
@@ -370,7 +377,7 @@ def apply_refill(state: State, seat: int, move: Move) -> State:
     trick = after.trick
     if len(trick) < state.table.players:
         return after.but(to_move=contract.orders[after.leader][len(trick)])
-    return _close_trick(after)
+    return close_trick(after)
 
 
 def legal_awards(state: State) -> LegalMoves:

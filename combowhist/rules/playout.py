@@ -15,10 +15,11 @@ auction draws its moves by index from the very ``bid`` moves the checked path of
 (:func:`~combowhist.rules.auction.least_worth`,
 :func:`~combowhist.rules.auction.following`). Every pre-game move is drawn from its step's
 legal moves and applied by the step's handler in the registry
-(:data:`~combowhist.rules.setup.STEPS`), which still checks it; every play the kernel
-cannot settle alone (one that empties a card from the atelier, or completes a trick
-holding the card of justice, or the last trick) goes through the checked path. So the
-result is a real state: its history, result, views and JSON are those of the checked loop.
+(:data:`~combowhist.rules.setup.STEPS`), which still checks it. A play that empties a
+card from the atelier goes through the checked path (R21's refill); a trick holding the card
+of justice, and the last trick, are closed by :func:`~combowhist.rules.play.close_trick`
+(R29's award, the scoring). So the result is a real state: its history, result, views and
+JSON are those of the checked loop.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from combowhist.rules.play import (
     PLAGUE_PLAYED,
     TRICK_KEYS,
     TRICKS,
+    close_trick,
     declarer_bound,
     flags_after,
     legal_play_mask,
@@ -59,9 +61,9 @@ def playout(state: State, rng: random.Random) -> State:
     randrange = _draw(rng)
     while (seat := state.to_move) is not None:
         if state.phase is Phase.PLAY:
-            state = _play_tricks(state, randrange)
+            state = _play_tricks(state, randrange, _bits(rng))
         elif state.phase is Phase.AUCTION:
-            state = _bid(state, randrange)
+            state = _bid(state, randrange, _bits(rng))
         elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
             moves = step.legal(state)
             move = moves[randrange(len(moves))]
@@ -75,10 +77,12 @@ def playout(state: State, rng: random.Random) -> State:
     return state
 
 
-def _bid(state: State, randrange: Callable[[int], int]) -> State:
+def _bid(state: State, randrange: Callable[[int], int],
+         getrandbits: Callable[[int], int] | None) -> State:
     """Random auction moves from ``state`` (in the auction) until it ends; the state after
     the last one. The legal moves are ``pass`` then the ``bid`` moves of
-    :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both."""
+    :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both
+    (``getrandbits`` as in :func:`_play_tricks`)."""
     table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
     assert seat is not None
     passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
@@ -86,10 +90,16 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
     players = table.players
     offers = _offers(table.profile, players)
     while True:
-        bids = offers[least_worth(table, high, bidder, seat)]
-        pick = randrange(len(bids) + 1)
+        count, bids = offers[least_worth(table, high, bidder, seat)]
+        if getrandbits is None:
+            pick = randrange(count)
+        else:  # randrange(count), drawn as random.Random draws it (see _bits)
+            size = count.bit_length()
+            pick = getrandbits(size)
+            while pick >= count:
+                pick = getrandbits(size)
         if pick:
-            move = bids[pick - 1]
+            move = bids._item(pick - 1)  # in range: drawn below count
             high = move.combo
             bidder = seat
             log = (log, seat, move, phase)
@@ -105,17 +115,19 @@ def _bid(state: State, randrange: Callable[[int], int]) -> State:
 _PASS = Pass()
 
 
-class _Offers(dict[int, BidMoves]):
-    """The ``bid`` moves of a profile for a number of players, by the least worth."""
+class _Offers(dict[int, tuple[int, BidMoves]]):
+    """The ``bid`` moves of a profile for a number of players, by the least worth, each
+    with the number of legal moves they make with ``pass``."""
 
     def __init__(self, profile: RuleProfile, players: int) -> None:
         super().__init__()
         self.profile = profile
         self.players = players
 
-    def __missing__(self, minimum: int) -> BidMoves:
-        bids = self[minimum] = bid_moves(self.profile, self.players, minimum)
-        return bids
+    def __missing__(self, minimum: int) -> tuple[int, BidMoves]:
+        bids = bid_moves(self.profile, self.players, minimum)
+        offer = self[minimum] = (len(bids) + 1, bids)
+        return offer
 
 
 @lru_cache(maxsize=64)
@@ -123,9 +135,11 @@ def _offers(profile: RuleProfile, players: int) -> _Offers:
     return _Offers(profile, players)
 
 
-def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
+def _play_tricks(state: State, randrange: Callable[[int], int],
+                 getrandbits: Callable[[int], int] | None) -> State:
     """Random plays on ints from ``state`` (in the play phase) until a play the checked
-    path must make; returns the state after that play."""
+    path must make; returns the state after that play. ``getrandbits``, where
+    :func:`_bits` gives it, draws as ``randrange`` does without a call per draw."""
     (table, _, seat, log, hands_now, auction, contract, leader, trick_now, winners_now,
      taken_now, flags, atelier, trump, _) = state
     assert contract is not None
@@ -139,43 +153,47 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
     bound = declarer_bound(block, plague, flags)
     earlier = trick_now  # the plays of the first trick made before the kernel took over
     play_phase = Phase.PLAY
+    plays = PLAYS
+    suit_masks = SUIT_MASKS
+    flagging = _flagging(flags, trump, plague_cards)
     while True:  # a trick, from where it stands
         order = orders[leader]
         last_seat = order[-1]
         last_trick = len(winners) + 1 == TRICKS
-        # Only an opponent's trump or a plague card can raise a flag not yet raised (R27,
-        # R28).
-        flagging = ((0 if flags & PLAGUE_PLAYED else plague_cards)
-                    | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
         if earlier:
             led = earlier[0][1] // 13
+            led_cards = suit_masks[led]
             keys = TRICK_KEYS[iron, trump, led]
             best_seat, best_card = winning_play(earlier, trump, iron)
             best_key = keys[best_card]
             in_trick = trick_mask(earlier)
         else:
-            led, keys, best_seat, best_key, in_trick = NO_SUIT, (), -1, -1, 0
-        for position in range(len(earlier), len(order)):
-            seat = order[position]
+            led, led_cards, keys, best_seat, best_key, in_trick = NO_SUIT, 0, (), -1, -1, 0
+        for seat in order[len(earlier):] if earlier else order:
             hand = hands[seat]
             if seat == declarer and bound:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
-            elif led >= 0:
-                legal = hand & SUIT_MASKS[led] or hand  # R23
             else:
-                legal = hand
+                legal = hand & led_cards or hand  # R23 (led_cards is 0 when leading)
             # The legal moves list cards from the highest index down: the k-th is the
             # (count - 1 - k)-th set bit from the bottom.
             count = legal.bit_count()
-            for _ in range(count - 1 - randrange(count)):
+            if getrandbits is None:
+                pick = randrange(count)
+            else:  # randrange(count), drawn as random.Random draws it (see _bits)
+                size = count.bit_length()
+                pick = getrandbits(size)
+                while pick >= count:
+                    pick = getrandbits(size)
+            skip = count - 1 - pick
+            while skip:
                 legal &= legal - 1
+                skip -= 1
             bit = legal & -legal
             card = bit.bit_length() - 1
-            if (atelier & bit and seat == declarer) or (
-                    seat == last_seat and (last_trick or (in_trick | bit) & justice_bit)):
-                # R21: D empties a place in the atelier; R29: D awards the trick; the
-                # last trick is scored: the checked path settles these.
-                trick = earlier + _plays(log, position - len(earlier))
+            if atelier & bit and seat == declarer:
+                # R21: D empties a place in the atelier: the checked play settles it.
+                trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
                 before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
                               leader, trick, tuple(winners), tuple(taken), flags, atelier,
                               trump, None)
@@ -183,20 +201,39 @@ def _play_tricks(state: State, randrange: Callable[[int], int]) -> State:
             if bit & flagging:
                 flags = flags_after(flags, card, seat == declarer, led < 0, trump, plague)
                 bound = declarer_bound(block, plague, flags)
+                flagging = _flagging(flags, trump, plague_cards)
             hands[seat] = hand ^ bit
             in_trick |= bit
-            log = (log, seat, PLAYS[card], play_phase)
+            log = (log, seat, plays[card], play_phase)
+            if seat == last_seat and (last_trick or in_trick & justice_bit):
+                # R29: D awards the trick; the last trick is scored: the rule modules
+                # close the trick.
+                trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
+                return close_trick(make(table, play_phase, seat, log, tuple(hands), auction,
+                                        contract, leader, trick, tuple(winners),
+                                        tuple(taken), flags, atelier, trump, None))
             if led < 0:
                 led = card // 13
+                led_cards = suit_masks[led]
                 keys = TRICK_KEYS[iron, trump, led]
                 best_seat, best_key = seat, keys[card]
             elif keys[card] > best_key:
                 best_seat, best_key = seat, keys[card]
         taken[best_seat] |= in_trick
         winners.append(best_seat)
-        trump = next_trump(trump, led, grill)
+        following_trump = next_trump(trump, led, grill)
+        if following_trump != trump:  # Grill (R25)
+            trump = following_trump
+            flagging = _flagging(flags, trump, plague_cards)
         leader = best_seat
         earlier = ()
+
+
+def _flagging(flags: int, trump: int, plague_cards: int) -> int:
+    """The cards whose play may raise a play flag not yet raised: only an opponent's trump
+    or a plague card can (R27, R28)."""
+    return ((0 if flags & PLAGUE_PLAYED else plague_cards)
+            | (0 if flags & OPPONENT_TRUMPED or trump < 0 else SUIT_MASKS[trump]))
 
 
 def _plays(log: LogCell | None, count: int) -> tuple[tuple[int, int], ...]:
@@ -218,3 +255,28 @@ def _draw(rng: random.Random) -> Callable[[int], int]:
         below: Callable[[int], int] = rng._randbelow
         return below
     return rng.randrange
+
+
+def _bits(rng: random.Random) -> Callable[[int], int] | None:
+    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` and
+    ``randrange(n)`` is ``getrandbits(n.bit_length())`` drawn again until below ``n``
+    (CPython's ``_randbelow_with_getrandbits``, checked once at import by
+    :func:`_draws_as_getrandbits`), else ``None``. Trick play, most of the draws, then
+    draws without a function call each."""
+    return rng.getrandbits if _GETRANDBITS_DRAWS and type(rng) is random.Random else None
+
+
+def _draws_as_getrandbits() -> bool:
+    """Whether ``random.Random.randrange`` draws as :func:`_bits` says, on this Python."""
+    plain, inlined = random.Random(0), random.Random(0)
+    for bound in (*range(1, 70), 4096, 133_146):
+        size = bound.bit_length()
+        pick = inlined.getrandbits(size)
+        while pick >= bound:
+            pick = inlined.getrandbits(size)
+        if plain.randrange(bound) != pick:
+            return False
+    return plain.getstate() == inlined.getstate()
+
+
+_GETRANDBITS_DRAWS = _draws_as_getrandbits()

@@ -110,7 +110,7 @@ class PregameEvent:
 def events_of(combo: ComboBid) -> tuple[str, ...]:
     """The keys of the events ``combo`` holds, in the order of R12: its standard bid's
     (trump choice, guesses; order 0), then its special bids' by their order."""
-    standard = tuple(key for key in _STANDARD_EVENTS if EVENTS[key].held_by(combo))
+    standard = tuple([key for key in _STANDARD_EVENTS if EVENTS[key].held_by(combo)])
     return standard + combo.events
 
 
@@ -130,7 +130,7 @@ def next_event(state: State, contract: Contract, log: LogCell | None) -> State:
         if started is not None:
             contract, phase, seat = started
             return state.but(contract=contract, phase=phase, to_move=seat, log=log)
-    return begin_play(state.but(log=log), contract)
+    return begin_play(state, contract, log)
 
 
 def _declarer_moves(phase: Phase) -> Callable[[State, Contract],
@@ -217,11 +217,15 @@ def _start_masters_trump(state: State, contract: Contract) -> tuple[Contract, Ph
 
 
 def _legal_trumps(state: State) -> LegalMoves:
-    return LegalMoves(tuple(_TRUMPS[s] for s in _allowed_trumps(state, _contract(state))))
+    allowed = _allowed_trumps(state, _contract(state))
+    if allowed is _SUITS:
+        return _EVERY_TRUMP
+    return LegalMoves(tuple(_TRUMPS[s] for s in allowed))
 
 
 _TRUMPS = tuple(SetTrump(suit) for suit in Suit)
 """Moves are values: the few of each kind are made once."""
+_EVERY_TRUMP = LegalMoves(_TRUMPS)
 
 
 def _set_trump(state: State, contract: Contract, seat: int, move: Move, log: LogCell) -> State:
@@ -418,8 +422,10 @@ def _mail_directions(players: int) -> tuple[str, ...]:
 
 def mail_target(direction: str, seat: int, players: int) -> int:
     """Whom ``seat`` passes its Mail cards to (R19)."""
-    step = {"left": left, "right": right, "across": across}[direction]
-    return step(seat, players)
+    return _DIRECTIONS[direction](seat, players)
+
+
+_DIRECTIONS = {"left": left, "right": right, "across": across}
 
 
 def masters_mail_target(seat: int, declarer: int, players: int, direction: str = "right"
@@ -444,7 +450,7 @@ def _exchange(state: State, contract: Contract, seat: int, move: Move, log: LogC
     assert isinstance(move, Send)
     rule = "R20" if masters else "R19"
     cards = move.cards
-    if len(cards) != MAIL_CARDS:
+    if cards.mask.bit_count() != MAIL_CARDS:
         raise _refuse(seat, move, f"pick exactly {MAIL_CARDS} cards ({rule})")
     if cards.mask & ~state.hands[seat]:
         raise _refuse(seat, move, f"{cards - CardSet(state.hands[seat])} not in their hand "
@@ -499,7 +505,9 @@ def _start_masters_mail(state: State, contract: Contract) -> tuple[Contract, Pha
 
 
 def _legal_picks(state: State) -> LegalMoves:
-    return LegalMoves(CardSubsetMoves(_hand(state), MAIL_CARDS, Send))
+    seat = state.to_move
+    assert seat is not None
+    return LegalMoves(CardSubsetMoves(state.hands[seat], MAIL_CARDS, Send))
 
 
 _MAILS = {players: LegalMoves(tuple(SetMail(d) for d in _mail_directions(players)))
