@@ -235,7 +235,8 @@ class _Search:
     def bid_candidates(self, moves: LegalMoves) -> list[tuple[float, MakeBid]]:
         """The best legal combo of each of the standard bids the heuristic estimate ranks
         highest, and the best of them with one more legal special bid; each with the
-        heuristic estimate of its expected points (the best's for the extended ones)."""
+        heuristic estimate of its expected points (0 for the extended ones, which it
+        does not weigh)."""
         view = self.view
         best: dict[str, tuple[float, MakeBid]] = {}
         for value, move in _HEURISTIC._ranked_bids(_Sight.of(view), moves):
@@ -244,11 +245,12 @@ class _Search:
                 break  # ranked best first: these are the best standard bids
         candidates = list(best.values())
         if candidates:
-            value, top = candidates[0]
+            top = candidates[0][1]
             extras = [MakeBid(combo) for combo in _with_one_more(top.combo, view.players)
                       if MakeBid(combo) in moves]
             self.rng.shuffle(extras)
-            candidates += [(value, m) for m in extras[: self.bot.extra_specials]]
+            # No estimate of their own: a pass's 0, so that only the worlds can pick one.
+            candidates += [(0.0, m) for m in extras[: self.bot.extra_specials]]
         return candidates
 
     def contract_points(self, world: Deal, move: MakeBid) -> float:
