@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -41,6 +42,7 @@ ROLLOUTS = ("heuristic", "random")
 playout kernel (:meth:`~combowhist.Deal.playout`, about 0.1 ms)."""
 
 _HEURISTIC = HeuristicBot()
+_M = TypeVar("_M", bound=Move)
 
 
 class SearchSettingsError(CombowhistError):
@@ -70,19 +72,23 @@ class SearchBot:
     **Trick play and the events before the first lead.** Each legal move is a candidate
     (with more than :attr:`max_candidates`, the heuristic bot's choice and a random
     subset of the others). For each sampled world, every candidate is applied and the
-    deal played to its end by the :attr:`rollout` policy; the candidate of the best mean
-    :func:`seat_points` wins (the heuristic bot's choice on a tie).
+    deal played to its end by the :attr:`rollout` policy; from the second world on, the
+    worst candidate is dropped after each world while more than two remain (successive
+    elimination), and the candidate of the best mean :func:`seat_points` wins (the
+    heuristic bot's choice on a tie).
 
     **The auction.** Bidding is judged by what the contract would bring the seat as D: the
     heuristic bot's estimates rank every legal combo bid over all 16 standard bids and the
     special bids it weighs; the best of each standard bid, the :attr:`bid_candidates`
-    best of those, and a few more combos with one extra special bid drawn among the legal
-    ones (so that every special bid is sometimes tried) are the candidates. In each
-    sampled world each candidate is bid as the table's only bid and the deal played out
-    by the heuristic bot (the rollout for the pre-game events and the tricks); the worst
-    candidate is dropped after each world while more than two remain. It bids the best
-    mean if that is at least :attr:`min_expectation`, and passes otherwise (a pass is
-    valued 0: the later auction is not searched).
+    best of those, and :attr:`extra_specials` more combos, the best with one more special
+    bid drawn among the legal ones (so that every special bid is sometimes tried), are the
+    candidates. In each sampled world each candidate is bid as the table's only bid and
+    the deal played out by the heuristic bot (the rollout for the pre-game events and the
+    tricks); the heuristic estimate counts as :attr:`prior_weight` worlds (0 for the
+    extended combos, which it does not weigh), and the worst candidate is dropped after
+    each world while more than two remain. It bids the best mean if that is at least
+    :attr:`min_expectation`, and passes otherwise (a pass is valued 0: the later auction
+    is not searched).
 
     **Budget.** With :attr:`iterations` set, that many worlds per decision, whatever the
     time (reproducible); otherwise as many as fit :attr:`budget_ms` (at least one world,
@@ -205,6 +211,8 @@ class _Search:
             for i, move in enumerate(candidates):
                 totals[i] += self.play_out(world.apply(move), heuristic)
             world, done = None, done + 1
+            if done >= 2:
+                _drop_worst(candidates, totals)
         return candidates[_best(totals)]
 
     # -- the auction -------------------------------------------------------------------------
@@ -224,9 +232,7 @@ class _Search:
             for i, move in enumerate(candidates):
                 totals[i] += self.contract_points(world, move)
             done += 1
-            if len(candidates) > 2:  # successive elimination: drop the worst
-                worst = min(range(len(candidates)), key=lambda i: totals[i])
-                del candidates[worst], totals[worst]
+            _drop_worst(candidates, totals)
         best = _best(totals)
         if totals[best] / (prior + done) < self.bot.min_expectation:
             return Pass()
@@ -282,6 +288,14 @@ def _with_one_more(combo: ComboBid, players: int) -> list[ComboBid]:
         except CombowhistError:
             continue
     return found
+
+
+def _drop_worst(candidates: list[_M], totals: list[float]) -> None:
+    """Successive elimination: the candidate of the lowest total goes (the last on a tie),
+    while more than two remain, so that the later worlds go to the better moves."""
+    if len(candidates) > 2:
+        worst = min(range(len(candidates)), key=lambda i: (totals[i], -i))
+        del candidates[worst], totals[worst]
 
 
 def _best(totals: Sequence[float]) -> int:
