@@ -17,8 +17,9 @@ from test_bots import _swap_hidden_cards
 
 from combowhist import ComboBid, Deal, Phase, load_profile
 from combowhist.bots import RandomBot, SearchBot, play_deal
-from combowhist.bots.search import SearchSettingsError, _with_one_more, seat_points
+from combowhist.bots.search import SearchSettingsError, _Search, _with_one_more, seat_points
 from combowhist.cli import BOTS
+from combowhist.sampling import Sampler
 from combowhist.simulate import simulate_games
 from combowhist.strategies import deals_at_phase, reachable_phases
 
@@ -155,6 +156,28 @@ def test_issue15_one_more_special_gives_valid_combos_with_each_missing_special(
         assert set(combo.special_keys) < set(bigger.special_keys)
         assert len(bigger.special_keys) == len(combo.special_keys) + 1
     assert "penalty" in {key for bigger in more for key in bigger.special_keys}
+
+
+def test_issue15_auction_candidates_are_legal_distinct_standard_bids_and_one_extension() -> None:
+    """The auction searches the best combo of the heuristic's best standard bids (one
+    each) and the best one with one more special bid: every candidate legal."""
+    for seed in range(6):
+        deal = Deal.new(players=4, profile="1.4.2", seed=seed)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        search = _Search(SearchBot(iterations=1), view, Sampler(view), random.Random(seed),
+                         None)
+        ranked = search.bid_candidates(view.legal_moves())
+        assert ranked
+        moves = [move for _, move in ranked]
+        assert all(move in deal.legal_moves() for move in moves)
+        standards = [move.combo.standard.key for move in moves[:-1]]
+        assert len(standards) == len(set(standards)) <= 3
+        top, extra = moves[0].combo, moves[-1].combo
+        assert extra.standard == top.standard
+        assert set(top.special_keys) < set(extra.special_keys)
+        assert ranked[-1][0] == 0.0  # no estimate of its own: judged by the worlds
 
 
 # -- search finds what chance misses -----------------------------------------------------------
