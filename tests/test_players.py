@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import Game, GameError, IllegalMoveError, IntentionalCheat
-from combowhist.bots import HeuristicBot, RandomBot, play_game
+from combowhist.bots import HeuristicBot, RandomBot, SearchBot, play_game
 from combowhist.rules.seats import participants as participants_of
 
-BOTS = (RandomBot(), HeuristicBot())
+BOTS = (RandomBot(), HeuristicBot(), SearchBot(iterations=1))
 
 
 def differing(players: int, seed: int) -> Game:

@@ -26,6 +26,7 @@ from combowhist.bots.base import (
     play_states,
 )
 from combowhist.bots.heuristic import HeuristicBot
+from combowhist.bots.search import SearchBot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "check_turn", "play_deal", "play_game",
-           "play_states"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "SearchBot", "check_turn", "play_deal",
+           "play_game", "play_states"]

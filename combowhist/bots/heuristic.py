@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 import attrs
@@ -405,6 +405,15 @@ class HeuristicBot:
 
     def _bid(self, sight: _Sight, moves: LegalMoves, rng: random.Random) -> Move:
         """The legal combo bid of the best expected points, if good enough; else pass."""
+        for value, move in self._ranked_bids(sight, moves):
+            return move if value >= self.min_expectation else Pass()
+        return Pass()
+
+    def _ranked_bids(self, sight: _Sight, moves: LegalMoves
+                     ) -> Iterator[tuple[float, MakeBid]]:
+        """The legal combo bids the bot weighs, with their expected points by its
+        estimates, best first (on a tie, the lower worth first); lazily, as the bot
+        mostly needs the first."""
         profile = sight.profile
         high = sight.high_bid
         floor = profile.min_worth
@@ -424,15 +433,12 @@ class HeuristicBot:
                                                                              group.avoid)
                 p = chance(choices, group.greed, group.iron, group.gain) * dodge
                 for slope, base, option in group.options:
-                    value = slope * p + base
-                    if value >= self.min_expectation:
-                        ranked.append((value, -option.worth, standard, option))
+                    ranked.append((slope * p + base, -option.worth, standard, option))
         ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
-        for _, _, standard, option in ranked:
+        for value, _, standard, option in ranked:
             move = MakeBid(ComboBid.unchecked(profile, standard, option.specials))
             if move in moves:
-                return move
-        return Pass()
+                yield value, move
 
     # -- before the first lead --------------------------------------------------------------
 

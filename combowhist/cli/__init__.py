@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from combowhist import __version__
-from combowhist.bots import Bot, HeuristicBot, RandomBot
+from combowhist.bots import Bot, HeuristicBot, RandomBot, SearchBot
 from combowhist.errors import CombowhistError
 from combowhist.game import Game
 from combowhist.profiles import DEFAULT_PROFILE, LANGUAGES, load_profile
@@ -36,7 +36,8 @@ __all__ = ["USAGE_ERROR", "main"]
 USAGE_ERROR = 2
 """Exit status for bad arguments, a profile that cannot be loaded or an unreadable file."""
 
-BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"heuristic": HeuristicBot, "random": RandomBot,
+                              "search": SearchBot}
 """The bots the command offers, by name."""
 
 
