@@ -83,6 +83,14 @@ DEFAULT_MAX_NODES = 200_000
 """The default bound on the tricks the search may open before it gives up with an
 :class:`~combowhist.errors.AnalysisError` (never with an answer)."""
 
+_FIRST_BOUND = 64
+"""The tricks each pre-game branch may open in the search's first pass."""
+
+
+class _OverBound(Exception):
+    """A pre-game branch opened more tricks than its bound in this pass."""
+
+
 _Action = tuple[str, int, int]
 """A step of a found line of play: ``("play", seat, card)`` or ``("award", seat, 0)``."""
 
@@ -231,6 +239,7 @@ class _Search:
         self.failed: set[tuple[object, ...]] = set()
         self.setup = _Setup()
         self.start_trump = NO_SUIT
+        self.limit = 0
 
     def _wants(self, trick: int) -> bool:
         """Whether the declarer would rather take trick ``trick`` (0-based): only the order
@@ -246,14 +255,41 @@ class _Search:
     # -- pre-game choices ------------------------------------------------------------------
 
     def run(self) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """Search every pre-game branch: first each with a small bound, then the
+        undecided ones again with bounds growing fourfold, each keeping the states it has
+        proven to fail; ``None`` once every branch is exhausted."""
+        undecided: list[tuple[_Setup, set[tuple[object, ...]]]] = []
+        bound = _FIRST_BOUND
         for setup in self._setups():
-            self.setup = setup
-            self.failed = set()
-            found = self._start(setup)
+            found = self._try(setup, set(), bound, undecided)
             if found is not None:
-                actions, guesses = found
-                return setup, actions, guesses
+                return found
+        while undecided:
+            bound *= 4
+            again, undecided = undecided, []
+            for setup, failed in again:
+                found = self._try(setup, failed, bound, undecided)
+                if found is not None:
+                    return found
         return None
+
+    def _try(self, setup: _Setup, failed: set[tuple[object, ...]], bound: int,
+             undecided: list[tuple[_Setup, set[tuple[object, ...]]]]
+             ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """Search one pre-game branch, opening at most ``bound`` more tricks; a branch
+        not decided within them goes onto ``undecided``."""
+        self.setup = setup
+        self.failed = failed
+        self.limit = self.nodes + bound
+        try:
+            found = self._start(setup)
+        except _OverBound:
+            undecided.append((setup, failed))
+            return None
+        if found is None:
+            return None
+        actions, guesses = found
+        return setup, actions, guesses
 
     def _trumps(self) -> tuple[int, ...]:
         rule = self.combo.standard.trump
@@ -402,14 +438,21 @@ class _Search:
         fixed = hand | special
         for cards in pinned:
             fixed |= cards
-        key = (hand, self._runs(pool & ~special, fixed), pinned, voids, leader, trump, flags,
+        present = 0  # a void matters only in a suit with unseen cards left
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        key = (hand, self._runs(pool & ~special, fixed), pinned,
+               tuple(v & present for v in voids), leader, trump, flags,
                counts if self.relative else counts[self.declarer],
                (won & self.conditions.goal.first_mask).bit_count() if self.limbo else 0,
                plagued, justice)
         if key in self.failed:
             return None
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes > self.limit:
+            if self.nodes <= self.max_nodes:
+                raise _OverBound
             raise AnalysisError(
                 f"{self.combo}: the exact search of R8 for the hand {CardSet(self.hand)} would "
                 f"open more than {self.max_nodes} tricks; undecided (raise max_nodes)")
@@ -618,20 +661,32 @@ class _Search:
         """Whether the unseen cards can still be dealt to the opponents: each takes as
         many as its hand has room for beside its pinned cards, and none of a suit it has
         shown void in (Hall's condition over the sets of suits)."""
+        present = 0
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        if not any(voids[seat] & present for seat in self.opponents):
+            return True  # no void bars a card: the hands' room adds up to the cards left
         played = order[:i + 1]
         caps = []
         for seat in self.opponents:
-            left_in_hand = HAND - t - (1 if seat in played else 0)
-            caps.append((left_in_hand - pinned[seat].bit_count(), voids[seat]))
-        counts = [(pool & SUIT_MASKS[s]).bit_count() for s in range(4)]
-        for suits in range(1, 16):
-            need = sum(counts[s] for s in range(4) if suits >> s & 1)
-            if not need:
-                continue
-            room = sum(cap for cap, void in caps if void & suits != suits)
-            if need > room:
-                return False
+            cap = HAND - t - (seat in played) - pinned[seat].bit_count()
+            if cap:
+                caps.append((cap, voids[seat]))
+        for suits, cards in _SUIT_SETS:
+            need = (pool & cards).bit_count()
+            if need:
+                room = 0
+                for cap, void in caps:
+                    if void & suits != suits:
+                        room += cap
+                if need > room:
+                    return False
         return True
+
+_SUIT_SETS = tuple((suits, sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1))
+                   for suits in range(1, 16))
+"""Each nonempty set of suits (a 4-bit mask) with its cards."""
 
 
 def _union(masks: tuple[int, ...]) -> int:
