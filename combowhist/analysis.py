@@ -844,3 +844,21 @@ def _lowest(cards: int, n: int) -> int:
         out |= 1 << card
     return out
 
+
+
+def _endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
+             leader: int, trump: int, winners: tuple[int, ...],
+             max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+    """Whether the declarer can still complete ``combo`` from a late position of trick
+    play with no pre-game event left: ``winners`` took the tricks so far, the declarer
+    holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
+    ``trump`` as trump (and Block Trump's restriction still on). The same search as
+    :func:`witness`, for checking it against a brute force on small positions."""
+    search = _Search(combo, players, declarer, combo.profile.deck(players).mask, hand,
+                     max_nodes)
+    search.limit = max_nodes
+    zeros = (0,) * players
+    counts = tuple(winners.count(s) for s in range(players))
+    won = sum(1 << n for n, seat in enumerate(winners) if seat == declarer)
+    return search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, 0, counts,
+                         won, zeros, -1, winners) is not None
