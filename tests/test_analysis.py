@@ -7,6 +7,7 @@ small late positions; every witness is replayed by the checked engine.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 from itertools import combinations
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import Witness, _endgame, is_possible, witness
 from combowhist.bids import Event, GoalKind, PlayRule, TrumpRule
+from combowhist.cli import main
 from combowhist.errors import AnalysisError, InvalidBidError, SetupError
 from combowhist.rules import legality
 from combowhist.rules.auction import bid_moves
@@ -354,3 +356,39 @@ def test_r8_events_are_listed_for_the_search() -> None:
     # Every special bid's event is one the search branches on or shows to be irrelevant.
     assert set(Event) == {Event.JUSTICE, Event.PLAGUE, Event.MAIL, Event.MASTERS_MAIL,
                           Event.ATELIER}
+
+
+# -- combowhist analyse --------------------------------------------------------------------
+
+
+def test_r8_issue13_analyse_command_says_impossible(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    out = io.StringIO()
+    status = main(["analyse", "--hand", SPADES, "--bid", "zero+hurry", "--profile", "1.4.1"],
+                  stdout=out)
+    assert status == 0
+    assert out.getvalue().splitlines()[0] == f"zero+hurry with {SPADES}: impossible (R8)"
+
+
+def test_r8_issue13_analyse_command_shows_the_witness_move_by_move(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C"
+    out = io.StringIO()
+    status = main(["analyse", "--hand", hand, "--bid", "zero+hurry", "--players", "4",
+                   "--profile", "1.4.2"], stdout=out)
+    assert status == 0
+    text = out.getvalue()
+    assert text.splitlines()[0] == f"zero+hurry with {hand}: possible (R8)"
+    found = witness(hand, "zero+hurry", profile="1.4.2")
+    assert found is not None
+    for seat, move in found.moves:  # every move of the witness, in order
+        assert f"player {seat}: {move}" in text
+    assert "player 1 completed" in text
+
+
+def test_r8_analyse_command_reports_what_it_cannot_decide(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["analyse", "--hand", SPADES, "--bid", "rank_trump", "--profile", "1.4.1"],
+                  stdout=io.StringIO())
+    assert status == 2
+    assert "Rank Trump" in capsys.readouterr().err
