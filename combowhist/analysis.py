@@ -633,7 +633,7 @@ class _Search:
         """The unseen cards (of one suit) worth trying: the card of justice as itself,
         else the lowest and (where the card can win the trick) the highest of each run of
         unseen cards between two cards of ``fixed``."""
-        out = [c for c in mask_indices(cards & special)]
+        out = list(mask_indices(cards & special))
         plain = cards & ~special
         if not plain:
             return out
@@ -789,7 +789,9 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
             raise AnalysisError(f"{combo}: no witness step for phase {phase.value}")
         deal = deal.apply(move)
     result = deal.result
-    assert result is not None and result.completed, "the witness deal did not complete"
+    if result is None or not result.completed:  # never hand back a wrong witness
+        raise AnalysisError(f"{combo}: the witness deal the search found does not complete "
+                            f"in the engine (a bug of the search; please report it)")
     return Witness(tuple(CardSet(m) for m in dealt), deal, declarer)
 
 
@@ -817,7 +819,8 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
             must = 0 if seat == kept_by else hand & passed
             received[seat] = must | _lowest(hand & ~passed, 3 - must.bit_count())
     else:
-        assert mail is not None and mail.mail is not None
+        assert mail is not None
+        assert mail.mail is not None
         direction = mail.mail
 
         def target(seat: int) -> int:

@@ -43,13 +43,16 @@ def _check(found: Witness | None, hand: str, combo: str, edition: str,
     """A witness is a finished deal, dealt as it says, that the declarer completes."""
     assert found is not None
     deal = found.deal
-    assert deal.is_over and deal.result is not None and deal.result.completed
+    assert deal.is_over
+    assert deal.result is not None
+    assert deal.result.completed
     assert deal.result.declarer == found.declarer
     assert str(deal.result.combo) == str(ComboBid.parse(combo, edition, players))
     assert deal.dealt_hands == found.hands
     assert found.hands[found.declarer] == CardSet.parse(hand)
     again = Deal.from_json(deal.to_json())
-    assert again == deal and again.result == deal.result
+    assert again == deal
+    assert again.result == deal.result
 
 
 # -- the issue's two examples and their neighbours ----------------------------------------
@@ -97,7 +100,8 @@ def test_r8_issue13_five_top_spades_make_game_possible() -> None:
     hand = "AS KS QS JS 10S 2H 3H 4H 2D 3D 4D 2C 3C"
     found = witness(hand, "game", profile="1.4.1")
     _check(found, hand, "game", "1.4.1")
-    assert found is not None and found.deal.result is not None
+    assert found is not None
+    assert found.deal.result is not None
     assert found.deal.result.tricks[found.declarer] >= 5
 
 
@@ -131,7 +135,8 @@ def test_r8_mail_makes_zero_hurry_possible_with_thirteen_spades() -> None:
     found = witness(SPADES, "zero+hurry+mail", profile="1.4.1")
     _check(found, SPADES, "zero+hurry+mail", "1.4.1")
     assert found is not None
-    assert found.deal.contract is not None and found.deal.contract.mail is not None
+    assert found.deal.contract is not None
+    assert found.deal.contract.mail is not None
 
 
 def test_r8_masters_mail_changes_nothing_for_zero_hurry_with_thirteen_spades() -> None:
@@ -153,7 +158,9 @@ def test_r8_mail_and_masters_mail_witness_replays_with_both_exchanges() -> None:
 def test_r8_witness_seats_the_declarer_and_dealer_as_asked() -> None:
     hand = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C"
     found = witness(hand, "zero+hurry", profile="1.4.1", declarer=3, dealer=1)
-    assert found is not None and found.declarer == 3 and found.deal.dealer == 1
+    assert found is not None
+    assert found.declarer == 3
+    assert found.deal.dealer == 1
     assert found.deal.dealt_hands[3] == CardSet.parse(hand)
 
 
@@ -196,7 +203,7 @@ STATIC = (("zero", "greed"), ("precise", "greed"), ("taintless_masters_game", "l
 
 
 @pytest.mark.parametrize("keys", STATIC, ids="+".join)
-@pytest.mark.parametrize("players", (3, 4))
+@pytest.mark.parametrize("players", [3, 4])
 def test_r8_a_statically_impossible_combo_has_no_witness_for_any_hand(
         keys: tuple[str, ...], players: int) -> None:
     profile = load_profile("1.4.1")
