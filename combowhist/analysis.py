@@ -553,7 +553,7 @@ class _Search:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
                 choices = self._declarer_choices(legal, pool | on_table | _union(pinned),
                                                  special)
-                choices.sort(key=lambda c: _strength(c, keys, iron), reverse=want)
+                choices.sort(key=lambda c: _declarer_order(c, keys, iron, want))
                 for card in choices:
                     yield from step(i + 1, (*trick, (d, card)), hand & ~(1 << card), pool,
                                     pinned, voids,
@@ -590,7 +590,15 @@ class _Search:
                     new_voids = voids
                 else:
                     options += [(c, p) for c, p in discard]
-            options.sort(key=lambda o: _strength(o[0], keys, iron), reverse=not want)
+            if want:  # the lowest first: D's card stands
+                options.sort(key=lambda o: _strength(o[0], keys, iron))
+            elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
+                top = self._tops(hand)
+                options.sort(key=lambda o: _losing_lead(o[0], top, iron))
+            else:  # beat D's card as cheaply as can be, else keep the high cards
+                bar = self._bar(trick, hand, keys, led, trump)
+                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]],
+                                            card_strength(o[0], iron)))
             for card, from_pool in options:
                 bit = 1 << card
                 follows = led < 0 or card // 13 == led
@@ -608,6 +616,31 @@ class _Search:
                                 flags_after(flags, card, False, not trick, trump, plague))
 
         yield from step(0, (), hand, pool, pinned, voids, flags)
+
+    def _bar(self, trick: tuple[tuple[int, int], ...], hand: int, keys: tuple[int, ...],
+             led: int, trump: int) -> int:
+        """The claim an opponent's card must beat for the declarer to lose the trick:
+        D's card if played, else D's best claim in the suit led or in trump; ``-1`` when
+        the trick is already an opponent's beyond that (search order only)."""
+        d = self.declarer
+        best = max(trick, key=lambda play: keys[play[1]])
+        mine = [keys[c] for s, c in trick if s == d]
+        if mine:
+            bar = mine[0]
+        else:
+            follow = hand & SUIT_MASKS[led]
+            pool = follow or (hand & SUIT_MASKS[trump] if trump >= 0 else 0)
+            bar = max((keys[c] for c in mask_indices(pool)), default=-1)
+        return -1 if best[0] != d and keys[best[1]] > bar else bar
+
+    def _tops(self, hand: int) -> list[int]:
+        """The strength of the declarer's best card in each suit (0 if void)."""
+        out = [0, 0, 0, 0]
+        for suit in range(4):
+            for card in self.suit_order[suit]:
+                if hand >> card & 1:
+                    out[suit] = card_strength(card, self.iron)
+        return out
 
     def _declarer_choices(self, legal: int, others: int, special: int) -> list[int]:
         """The card of justice as itself, and one card of each run of the declarer's other
@@ -701,6 +734,33 @@ def _strength(card: int, keys: tuple[int, ...] | None, iron: bool) -> int:
     if keys is None:
         return card_strength(card, iron)
     return keys[card] * 16 + card_strength(card, iron)
+
+
+def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool
+                    ) -> tuple[int, int]:
+    """The order the declarer's cards are tried in: search order only. Wanting the
+    trick: the best claim first, then the lowest discard; else the highest discard first
+    (shedding danger), then the weakest claim."""
+    strength = card_strength(card, iron)
+    if keys is None:
+        return (0, -strength if want else strength)
+    claim = keys[card]
+    if claim < 0:  # a discard
+        return (1, strength) if want else (0, -strength)
+    return (0, -claim) if want else (1, claim)
+
+
+def _losing_lead(card: int, top: list[int], iron: bool) -> tuple[int, int]:
+    """The order of opponents' leads when the declarer wants to lose: a suit D lacks,
+    then a card above D's best in its suit, each lowest first; then the rest, highest
+    first (search order only)."""
+    strength = card_strength(card, iron)
+    best = top[card // 13]
+    if not best:
+        return (0, strength)
+    if strength > best:
+        return (1, strength)
+    return (2, -strength)
 
 
 def _spread(others: list[int], rest: int) -> list[int]:
