@@ -1,11 +1,13 @@
 """Benchmark: R8's exact layer, one possibility check per (hand, combo) pair.
 
 Random hands (dealt from a seed) x random combo bids drawn from the auction's legal list
-(:func:`combowhist.rules.auction.bid_moves`), editions 1.4.1 and 1.4.2, 3 and 4 players;
-each pair timed with :func:`combowhist.analysis.witness` (the witness deal's replay
-included). Prints, per edition and player count and overall: median, p90, p99 and max
-time per check, and how many checks were possible, impossible, or undecided (the
-search's bound reached, or a rule not covered yet: Rank Trump).
+(:func:`combowhist.rules.auction.bid_moves`), editions 1.4.1 and 1.4.2, 3 and 4 players.
+A check is :func:`combowhist.analysis.is_possible` (the search alone); for the possible
+ones the witness deal (:func:`~combowhist.analysis.witness`: the search again and the
+replay through the engine) is timed too. Prints, per edition and player count and
+overall: median, p90, p99 and max time per check, and how many checks were possible,
+impossible, or undecided (the search's bound reached, or a rule not covered yet: Rank
+Trump).
 
     python benchmarks/witness.py [--pairs N] [--seed S] [--max-nodes N]
 
@@ -21,7 +23,7 @@ import statistics
 import time
 
 from combowhist import Deal, load_profile
-from combowhist.analysis import witness
+from combowhist.analysis import is_possible, witness
 from combowhist.errors import AnalysisError
 from combowhist.rules.auction import bid_moves
 
@@ -37,6 +39,7 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
     tally: dict[str, int] = {"possible": 0, "impossible": 0, "undecided": 0,
                              "not covered": 0}
     slowest: list[tuple[float, str]] = []
+    built: list[float] = []
     for _ in range(pairs):
         edition = rng.choice(("1.4.1", "1.4.2"))
         players = rng.choice((3, 4))
@@ -46,11 +49,15 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
         combo = moves[rng.randrange(len(moves))].combo
         start = time.perf_counter()
         try:
-            found = witness(hand, combo, players=players, max_nodes=max_nodes)
-            outcome = "possible" if found is not None else "impossible"
+            possible = is_possible(hand, combo, players=players, max_nodes=max_nodes)
+            outcome = "possible" if possible else "impossible"
         except AnalysisError as error:
             outcome = "undecided" if "would open" in str(error) else "not covered"
         elapsed = time.perf_counter() - start
+        if outcome == "possible":
+            start = time.perf_counter()
+            witness(hand, combo, players=players, max_nodes=max_nodes)
+            built.append(time.perf_counter() - start)
         tally[outcome] += 1
         rows.setdefault((edition, players), []).append(elapsed)
         slowest.append((elapsed, f"{edition} {players}p {combo} [{hand}] {outcome}"))
@@ -61,6 +68,8 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
     for (edition, players), times in sorted(rows.items()):
         _line(f"{edition} {players}p", times)
     _line("all", everything)
+    if built:
+        _line("witness", built)
     print("slowest:")
     for elapsed, text in sorted(slowest, reverse=True)[:5]:
         print(f"  {elapsed * 1000:9.1f} ms  {text}")

@@ -83,7 +83,7 @@ DEFAULT_MAX_NODES = 200_000
 """The default bound on the tricks the search may open before it gives up with an
 :class:`~combowhist.errors.AnalysisError` (never with an answer)."""
 
-_FIRST_BOUND = 64
+_FIRST_BOUND = 16
 """The tricks each pre-game branch may open in the search's first pass."""
 
 
@@ -134,7 +134,7 @@ def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
     """Whether ``combo`` is possible for a bidder holding ``hand`` (R8's exact layer): a
     :func:`witness` exists. Raises :class:`~combowhist.errors.AnalysisError` where
     :func:`witness` does."""
-    return _decide(hand, combo, profile, players, 1, 0, max_nodes) is not None
+    return _decide(hand, combo, profile, players, 1, 0, max_nodes, build=False) is not None
 
 
 def witness(hand: CardSet | str, combo: ComboBid | str, *,
@@ -155,11 +155,15 @@ def witness(hand: CardSet | str, combo: ComboBid | str, *,
     does not cover, or the search would open more than ``max_nodes`` tricks,
     :class:`~combowhist.errors.AnalysisError` says so instead of guessing.
     """
-    return _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
+    found = _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
+    assert not isinstance(found, bool)
+    return found
 
 
 def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | str | None,
-            players: int, declarer: int, dealer: int, max_nodes: int) -> Witness | None:
+            players: int, declarer: int, dealer: int, max_nodes: int, build: bool = True
+            ) -> Witness | bool | None:
+    """The witness (``True`` in its place unless ``build``), or ``None``."""
     if type(players) is not int or players not in (3, 4):
         raise SetupError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
     for name, seat in (("declarer", declarer), ("dealer", dealer)):
@@ -183,6 +187,8 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
     found = search.run()
     if found is None:
         return None
+    if not build:
+        return True
     setup, actions, guesses = found
     return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
 
@@ -304,7 +310,10 @@ class _Search:
     def _setups(self) -> Iterator[_Setup]:
         combo = self.combo
         events = combo.events
-        plagues: Sequence[int] = range(4) if Event.PLAGUE in events else (NO_SUIT,)
+        # Plague: D's shortest suit first (search order only).
+        plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
+                                         .bit_count())
+                                  if Event.PLAGUE in events else (NO_SUIT,))
         justices: Sequence[int] = (sorted(mask_indices(self.deck),
                                           key=lambda c: -card_strength(c, self.iron))
                                    if Event.JUSTICE in events else (-1,))
