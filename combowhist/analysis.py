@@ -919,18 +919,22 @@ def _lowest(cards: int, n: int) -> int:
 
 
 def _endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
-             leader: int, trump: int, winners: tuple[int, ...],
-             max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+             leader: int, trump: int, winners: tuple[int, ...], *, flags: int = 0,
+             plague: int = NO_SUIT, plagued: tuple[int, ...] | None = None,
+             justice: int = -1, max_nodes: int = DEFAULT_MAX_NODES) -> bool:
     """Whether the declarer can still complete ``combo`` from a late position of trick
-    play with no pre-game event left: ``winners`` took the tricks so far, the declarer
+    play, the pre-game events over: ``winners`` took the tricks so far, the declarer
     holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
-    ``trump`` as trump (and Block Trump's restriction still on). The same search as
-    :func:`witness`, for checking it against a brute force on small positions."""
+    ``trump`` as trump; ``flags`` are play's flags (R27, R28), ``plague`` the plague suit
+    and ``plagued`` the plague cards each seat has brought home, ``justice`` the card of
+    justice if it is still to be played. The same search as :func:`witness`, for checking
+    it against a brute force on small positions."""
     search = _Search(combo, players, declarer, combo.profile.deck(players).mask, hand,
                      max_nodes)
     search.limit = max_nodes
+    search.setup = _Setup(plague=plague)
     zeros = (0,) * players
     counts = tuple(winners.count(s) for s in range(players))
     won = sum(1 << n for n, seat in enumerate(winners) if seat == declarer)
-    return search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, 0, counts,
-                         won, zeros, -1, winners) is not None
+    return search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, flags,
+                         counts, won, plagued or zeros, justice, winners) is not None

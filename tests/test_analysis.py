@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import Witness, _endgame, is_possible, witness
 from combowhist.bids import Event, GoalKind, PlayRule, TrumpRule
+from combowhist.cards import SUIT_MASKS
 from combowhist.cli import main
 from combowhist.errors import AnalysisError, InvalidBidError, SetupError
 from combowhist.rules import legality
@@ -249,9 +250,10 @@ def test_r8_every_witness_replays_through_the_checked_engine(seed: int, edition:
 
 
 def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
-           leader: int, trump: int, winners: tuple[int, ...]) -> bool:
-    """Every split of ``unseen`` among the opponents, every legal play: does one complete
-    ``combo``?"""
+           leader: int, trump: int, winners: tuple[int, ...], flags: int, plague: int,
+           plagued: tuple[int, ...], justice: int) -> bool:
+    """Every split of ``unseen`` among the opponents, every legal play, every award of
+    the card of justice's trick: does one complete ``combo``?"""
     rules = combo.play_rules
     iron = PlayRule.ACES_LOW in rules
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
@@ -261,6 +263,8 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
     opponents = [s for s in range(players) if s != declarer]
     cards = [c for c in range(52) if unseen >> c & 1]
     guess_sets = list(combinations(range(14), combo.standard.guesses))
+    deck = combo.profile.deck(players).mask
+    in_use = (deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0
 
     def splits(rest: list[int], seats: list[int]) -> list[list[int]]:
         if not seats:
@@ -272,33 +276,37 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
             out += [[mask, *more] for more in splits(remaining, seats[1:])]
         return out
 
-    def finish(won_by: tuple[int, ...]) -> bool:
-        record = TrickRecord(won_by)
+    def finish(won_by: tuple[int, ...], plagued: tuple[int, ...]) -> bool:
+        record = TrickRecord(won_by, plagued if plague >= 0 else (), in_use)
         return any(score(combo, declarer, players, record, g, -2).completed
                    for g in guess_sets)
 
     def play(hands: list[int], leader: int, trump: int, flags: int,
-             won_by: tuple[int, ...]) -> bool:
+             won_by: tuple[int, ...], plagued: tuple[int, ...]) -> bool:
         if len(won_by) == 13:
-            return finish(won_by)
+            return finish(won_by, plagued)
         order = trick_order(leader, players, declarer, sloth)
 
         def step(i: int, trick: tuple[tuple[int, int], ...], flags: int) -> bool:
             if i == len(order):
                 led = trick[0][1] // 13
-                winner = trick_winner(trick, trump, iron)
-                return play(hands, winner, next_trump(trump, led, grill), flags,
-                            (*won_by, winner))
+                held = [card for _, card in trick]
+                takers = (range(players) if justice in held
+                          else [trick_winner(trick, trump, iron)])
+                caught = sum(1 for c in held if c // 13 == plague)
+                return any(play(hands, taker, next_trump(trump, led, grill), flags,
+                                (*won_by, taker),
+                                tuple(n + caught * (s == taker) for s, n in enumerate(plagued)))
+                           for taker in takers)
             seat = order[i]
             led = trick[0][1] // 13 if trick else NO_SUIT
-            mask = legal_play_mask(hands[seat], led, seat == declarer, block, NO_SUIT,
-                                   flags)
+            mask = legal_play_mask(hands[seat], led, seat == declarer, block, plague, flags)
             for card in range(52):
                 if mask >> card & 1:
                     hands[seat] &= ~(1 << card)
                     ok = step(i + 1, (*trick, (seat, card)),
                               flags_after(flags, card, seat == declarer, not trick, trump,
-                                          NO_SUIT))
+                                          plague))
                     hands[seat] |= 1 << card
                     if ok:
                         return True
@@ -311,26 +319,30 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
         hands[declarer] = hand
         for seat, mask in zip(opponents, split, strict=True):
             hands[seat] = mask
-        if play(hands, leader, trump, 0, winners):
+        if play(hands, leader, trump, flags, winners, plagued):
             return True
     return False
 
 
-def _endgame_case(rng: random.Random) -> tuple[ComboBid, int, int, int, int, int, int,
-                                               tuple[int, ...]]:
-    """A random late position: a combo with no pre-game event but trump, a trump, the
-    tricks so far, and the cards left (2 or 3 a hand)."""
+Case = tuple[ComboBid, int, int, int, int, int, int, tuple[int, ...], int, int,
+             tuple[int, ...], int]
+
+
+def _endgame_case(rng: random.Random) -> Case:
+    """A random late position: a combo (its pre-game events over), a trump, the tricks so
+    far, the cards left (2 or 3 a hand), play's flags, a plague suit and the plague cards
+    taken so far, a card of justice still to come."""
     edition = rng.choice(EDITIONS)
     players = rng.choice((3, 4))
     profile = load_profile(edition)
     moves = bid_moves(profile, players, 1)
     while True:
         combo = moves[rng.randrange(len(moves))].combo
-        if (_covered(combo) and not combo.events
-                and combo.standard.trump is not TrumpRule.SUB):
+        if _covered(combo):
             break
-    left_in_hand = 2 if players == 4 else rng.choice((2, 3))
-    deck = [c for c in range(52) if profile.deck(players).mask >> c & 1]
+    left_in_hand = 3 if players == 3 and rng.random() < 0.3 else 2
+    deck_mask = profile.deck(players).mask
+    deck = [c for c in range(52) if deck_mask >> c & 1]
     live = rng.sample(deck, players * left_in_hand)
     declarer = rng.randrange(players)
     hand = sum(1 << c for c in live[:left_in_hand])
@@ -340,8 +352,20 @@ def _endgame_case(rng: random.Random) -> tuple[ComboBid, int, int, int, int, int
     winners = tuple(declarer if rng.random() < lean else rng.randrange(players)
                     for _ in range(13 - left_in_hand))
     trump = NO_SUIT if combo.standard.trump is TrumpRule.NONE else rng.randrange(4)
-    leader = winners[-1]
-    return combo, players, declarer, hand, unseen, leader, trump, winners
+    flags = rng.randrange(4)
+    plague = rng.randrange(4) if Event.PLAGUE in combo.events else NO_SUIT
+    plagued = (0,) * players
+    if plague >= 0:  # the plague cards already played, to the seats that took tricks
+        gone = (deck_mask & SUIT_MASKS[plague]).bit_count() - sum(
+            1 for c in live if c // 13 == plague)
+        counts = [0] * players
+        for _ in range(gone):
+            counts[rng.choice(winners)] += 1
+        plagued = tuple(counts)
+    justice = (rng.choice(live) if Event.JUSTICE in combo.events and rng.random() < 0.7
+               else -1)
+    return (combo, players, declarer, hand, unseen, winners[-1], trump, winners, flags,
+            plague, plagued, justice)
 
 
 def test_r8_exact_search_agrees_with_a_brute_force_on_late_positions() -> None:
@@ -350,11 +374,14 @@ def test_r8_exact_search_agrees_with_a_brute_force_on_late_positions() -> None:
     rng = random.Random(int(os.environ.get("R8_BRUTE_SEED", "8")))
     seen = {True: 0, False: 0}
     for _ in range(pairs):
-        combo, players, declarer, hand, unseen, leader, trump, winners = _endgame_case(rng)
-        fast = _endgame(combo, players, declarer, hand, unseen, leader, trump, winners)
-        slow = _brute(combo, players, declarer, hand, unseen, leader, trump, winners)
+        (combo, players, declarer, hand, unseen, leader, trump, winners, flags, plague,
+         plagued, justice) = _endgame_case(rng)
+        fast = _endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
+                        flags=flags, plague=plague, plagued=plagued, justice=justice)
+        slow = _brute(combo, players, declarer, hand, unseen, leader, trump, winners, flags,
+                      plague, plagued, justice)
         assert fast == slow, (str(combo), players, declarer, CardSet(hand), CardSet(unseen),
-                              leader, trump, winners)
+                              leader, trump, winners, flags, plague, plagued, justice)
         seen[fast] += 1
     assert min(seen.values()) >= pairs // 10  # both answers were put to the test
 
