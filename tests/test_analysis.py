@@ -226,7 +226,7 @@ def _covered(combo: ComboBid) -> bool:
             and combo.standard.goal.kind is not GoalKind.CAPTURE)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), edition=st.sampled_from(EDITIONS),
        players=st.sampled_from((3, 4)))
 def test_r8_every_witness_replays_through_the_checked_engine(seed: int, edition: str,
