@@ -244,7 +244,6 @@ class _Search:
         self.open_cache: dict[tuple[object, ...], bool] = {}
         self.failed: set[tuple[object, ...]] = set()
         self.setup = _Setup()
-        self.start_trump = NO_SUIT
         self.limit = 0
 
     def _wants(self, trick: int) -> bool:
@@ -366,7 +365,6 @@ class _Search:
             taken |= cards
         pool = self.deck & ~taken
         leader = self.declarer if self.hurry else right(self.declarer, self.players)
-        self.start_trump = setup.trump
         zeros = (0,) * self.players
         return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
                            zeros, setup.justice, ())
@@ -594,11 +592,7 @@ class _Search:
                             discard += [(c, True) for c in self._pool_choices(
                                 cards, special, fixed,
                                 led < 0 or bool(relevant & SUIT_MASKS[suit]))]
-                if led < 0:
-                    options += discard
-                    new_voids = voids
-                else:
-                    options += [(c, p) for c, p in discard]
+                options += discard
             if want:  # the lowest first: D's card stands
                 options.sort(key=lambda o: _strength(o[0], keys, iron))
             elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
