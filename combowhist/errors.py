@@ -6,6 +6,7 @@ import reprlib
 from typing import Any
 
 __all__ = [
+    "AnalysisError",
     "CombowhistError",
     "GameError",
     "GameSetupError",
@@ -49,6 +50,12 @@ class IllegalMoveError(CombowhistError):
         """The error for ``seat``'s ``move`` (an object or its notation), which the rules
         forbid for ``reason``."""
         return cls(f"seat {seat} cannot {move}: {reason}")
+
+
+class AnalysisError(CombowhistError):
+    """A possibility question (:mod:`combowhist.analysis`, R8's exact layer) that the search
+    cannot answer exactly: a combo with a rule it does not cover yet, or a search that would
+    exceed its bound. Never a guess: the message names what was not decided."""
 
 
 class SetupError(CombowhistError):

@@ -6,6 +6,7 @@
 ``combowhist simulate``  many games or deals between bots, summarized (also CSV or JSON)
 ``combowhist replay``    step through a saved deal or game (JSON)
 ``combowhist rules``     a profile's bid tables, or the differences between two profiles
+``combowhist analyse``   is a combo bid possible with a hand (R8), and a deal that shows it
 =======================  ==================================================================
 
 A profile is named as :func:`~combowhist.profiles.load_profile` takes it: a built-in
@@ -144,6 +145,23 @@ def _parser() -> argparse.ArgumentParser:
                        help="print what differs between profiles A and B")
     rules.add_argument("--language", choices=LANGUAGES, default="en",
                        help="language of bid names and headings (default en)")
+    analyse = commands.add_parser(
+        "analyse", help="is a combo bid possible with a hand (R8), and a deal that shows it",
+        description="Decide whether a combo bid is possible for a bidder holding a hand "
+                    "(R8's exact layer: some split of the unseen cards and some legal "
+                    "choices and plays by everyone complete it). For a possible bid, print "
+                    "a deal in which the declarer completes it, move by move.")
+    analyse.add_argument("--hand", required=True, metavar="CARDS",
+                         help='the bidder\'s 13 cards, e.g. "AS KS QS ..."')
+    analyse.add_argument("--bid", required=True, metavar="COMBO",
+                         help="the combo bid, e.g. zero+hurry")
+    analyse.add_argument("--players", type=int, default=4, metavar="N",
+                         help="participants, 3 or 4 (default 4)")
+    analyse.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                         help=f"the rule profile (default {DEFAULT_PROFILE})")
+    analyse.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                         help="give up (with an error, never an answer) after the search "
+                              "has opened this many tricks")
     return parser
 
 
@@ -181,6 +199,12 @@ def _run(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         opponent = BOTS[args.opponents or args.bots]
         Game.new(args.players, seed=0)  # refuses a bad player count before a bot each is made
         run_simulation(args, [BOTS[args.bots](), *[opponent()] * (args.players - 1)], out)
+    elif args.command == "analyse":
+        from combowhist.analysis import DEFAULT_MAX_NODES
+        from combowhist.cli.analyse import run_analyse
+
+        run_analyse(args.hand, args.bid, args.profile, args.players, out,
+                    args.max_nodes or DEFAULT_MAX_NODES)
     elif args.command == "play":
         from combowhist.cli.play import run_play
 

@@ -1,0 +1,934 @@
+"""R8's exact layer: is a combo bid possible *with this hand*, and a deal that shows it.
+
+A combo bid is possible for a bidder holding ``hand`` when some distribution of the unseen
+cards among the other participants and some sequence of legal choices by everyone (every
+pre-game event and every play) completes it, Greed applied (RULINGS R8). Everyone
+cooperates with the declarer. :func:`witness` searches that exhaustively and answers with
+a :class:`Witness` (a finished :class:`~combowhist.Deal` in which the declarer completes
+the bid, built by replaying every move through the checked engine) or ``None`` when no
+deal completes it. It never guesses: a combo with a rule the search does not cover, or a
+search that would exceed its bound, raises :class:`~combowhist.errors.AnalysisError`.
+
+Show me a deal where this bid works:
+
+>>> from combowhist.analysis import witness
+>>> found = witness("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C", "zero+hurry", profile="1.4.1")
+>>> found is not None and found.deal.result.completed
+True
+>>> witness("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "zero+hurry", profile="1.4.1") is None
+True
+
+How the search stays exact and small: the unseen cards are not dealt up front. A card is
+given to a seat when that seat plays it, keeping each seat's hand size and the suits it
+has shown void in (a seat that did not follow suit never gets that suit); a Hall check
+over the suits keeps the rest dealable. Unseen cards between the same two cards of the
+declarer (and of the current trick) are interchangeable, so a seat plays the lowest or the
+highest of such a run, and states are remembered with the unseen cards counted run by run.
+A trick pattern that can no longer complete the combo (the static layer of R8 applied to
+what is left) cuts the search.
+
+Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
+cooperates), guesses (chosen to fit the tricks taken), Justice (every card of the deck,
+and every award), Plague (every suit), Mail (every direction, the declarer's 3 cards and
+the 3 received), Master's Mail (it cannot change what is possible: any split of the unseen
+cards after it can be reached, see :func:`_undo_exchange`), the atelier (it restricts no
+play). Not covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`:
+Rank Trump and the ``capture`` goal (1.5.1's Taintless Bid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+import attrs
+
+from combowhist.bids import ComboBid, Event, GoalKind, PlayRule, TrumpRule
+from combowhist.cards import SUIT_MASKS, Card, CardSet, Suit, card_strength, mask_indices
+from combowhist.deal import Deal
+from combowhist.errors import AnalysisError, SetupError
+from combowhist.moves import (
+    Award,
+    Guess,
+    MakeBid,
+    Move,
+    Play,
+    Prefer,
+    Send,
+    SetJustice,
+    SetMail,
+    SetPlague,
+    SetTrump,
+)
+from combowhist.profiles import RuleProfile, load_profile
+from combowhist.rules.outcome import TrickRecord, score
+from combowhist.rules.play import (
+    NO_SUIT,
+    TRICK_KEYS,
+    flags_after,
+    legal_play_mask,
+    next_trump,
+    trick_order,
+    winning_play,
+)
+from combowhist.rules.seats import right
+from combowhist.rules.setup import mail_target, masters_mail_target
+from combowhist.state import Phase
+
+__all__ = ["DEFAULT_MAX_NODES", "Witness", "is_possible", "witness"]
+
+TRICKS = 13
+HAND = 13
+DEFAULT_MAX_NODES = 200_000
+"""The default bound on the tricks the search may open before it gives up with an
+:class:`~combowhist.errors.AnalysisError` (never with an answer)."""
+
+_FIRST_BOUND = 16
+"""The tricks each pre-game branch may open in the search's first pass."""
+
+
+class _OverBound(Exception):
+    """A pre-game branch opened more tricks than its bound in this pass."""
+
+
+_Action = tuple[str, int, int]
+"""A step of a found line of play: ``("play", seat, card)`` or ``("award", seat, 0)``."""
+
+
+@attrs.frozen
+class Witness:
+    """A deal in which the declarer completes the combo bid: proof that it is possible."""
+
+    hands: tuple[CardSet, ...]
+    """The dealt hands, seat by seat; the declarer's is the hand asked about."""
+    deal: Deal
+    """The finished deal, every move replayed through the checked engine."""
+    declarer: int
+    """The declarer's seat."""
+
+    @property
+    def moves(self) -> tuple[tuple[int, Move], ...]:
+        """Every move of the deal as ``(seat, move)``, the auction first."""
+        return self.deal.log
+
+
+@attrs.frozen
+class _Setup:
+    """The pre-game choices of one branch of the search."""
+
+    trump: int = NO_SUIT
+    plague: int = NO_SUIT
+    justice: int = -1
+    mail: str | None = None
+    passed: int = 0
+    """Mail: the declarer's 3 cards (to the Mail target)."""
+    received: int = 0
+    """Mail: the 3 cards the declarer gets."""
+    pinned: tuple[int, ...] = ()
+    """Cards a seat must hold at the first lead (the declarer's Mail cards), by seat."""
+
+
+def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
+                profile: RuleProfile | str | None = None, players: int = 4,
+                max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+    """Whether ``combo`` is possible for a bidder holding ``hand`` (R8's exact layer): a
+    :func:`witness` exists. Raises :class:`~combowhist.errors.AnalysisError` where
+    :func:`witness` does."""
+    return _decide(hand, combo, profile, players, 1, 0, max_nodes, build=False) is not None
+
+
+def witness(hand: CardSet | str, combo: ComboBid | str, *,
+            profile: RuleProfile | str | None = None, players: int = 4,
+            declarer: int = 1, dealer: int = 0,
+            max_nodes: int = DEFAULT_MAX_NODES) -> Witness | None:
+    """A deal in which a bidder holding ``hand`` completes ``combo``, or ``None`` if no
+    deal does (the bid is impossible with this hand, R8).
+
+    ``combo`` is a :class:`~combowhist.bids.ComboBid` or its notation (read in
+    ``profile``, the default profile if none). The deal has ``players`` participants (3
+    or 4), the bidder sits at ``declarer`` and ``dealer`` deals; the defaults put the
+    bidder at the dealer's left, the first to bid. Only the seats relative to the
+    declarer matter to what is possible (trick 1 is led by the declarer's right, or the
+    declarer under Hurry, R22); the dealer only orders the auction.
+
+    ``None`` is the result of an exhaustive search. If the combo holds a rule the search
+    does not cover, or the search would open more than ``max_nodes`` tricks,
+    :class:`~combowhist.errors.AnalysisError` says so instead of guessing.
+    """
+    found = _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
+    assert not isinstance(found, bool)
+    return found
+
+
+def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | str | None,
+            players: int, declarer: int, dealer: int, max_nodes: int, build: bool = True
+            ) -> Witness | bool | None:
+    """The witness (``True`` in its place unless ``build``), or ``None``."""
+    if type(players) is not int or players not in (3, 4):
+        raise SetupError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
+    for name, seat in (("declarer", declarer), ("dealer", dealer)):
+        if type(seat) is not int or not 0 <= seat < players:
+            raise SetupError(f"{name} {seat!r} is not a seat of {players}")
+    if isinstance(combo, str):
+        bid = ComboBid.parse(combo, load_profile(profile), players)
+    else:
+        bid = combo
+        if profile is not None and load_profile(profile) != bid.profile:
+            raise AnalysisError(f"{bid} is a combo of profile {bid.profile}, not of "
+                                f"{load_profile(profile)}")
+    rules = bid.profile
+    cards = CardSet.parse(hand) if isinstance(hand, str) else hand
+    deck = rules.deck(players).mask
+    if len(cards) != HAND or cards.mask & ~deck:
+        raise SetupError(f"the hand {cards} is not 13 cards of the {players}-player deck of "
+                         f"profile {rules} (R2)")
+    _check_covered(bid)
+    search = _Search(bid, players, declarer, deck, cards.mask, max_nodes)
+    found = search.run()
+    if found is None:
+        return None
+    if not build:
+        return True
+    setup, actions, guesses = found
+    return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+
+
+def _check_covered(combo: ComboBid) -> None:
+    """Refuse, naming it, a rule the search does not decide yet."""
+    standard = combo.standard
+    assert standard.goal is not None
+    if standard.trump is TrumpRule.RANK:
+        raise AnalysisError(f"{combo}: Rank Trump (R14, E2) is not covered by the exact "
+                            f"search of R8 yet")
+    if standard.goal.kind is GoalKind.CAPTURE:
+        raise AnalysisError(f"{combo}: the capture goal of {standard.key} (E4) is not "
+                            f"covered by the exact search of R8 yet")
+
+
+# -- the search --------------------------------------------------------------------------------
+
+
+class _Search:
+    """The exhaustive cooperative search for one hand and combo (see the module text)."""
+
+    def __init__(self, combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
+                 max_nodes: int) -> None:
+        self.combo = combo
+        self.conditions = combo.conditions
+        self.players = players
+        self.declarer = declarer
+        self.deck = deck
+        self.hand = hand
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        rules = combo.play_rules
+        self.iron = PlayRule.ACES_LOW in rules
+        self.hurry = PlayRule.DECLARER_LEADS_FIRST in rules
+        trump_rule = combo.standard.trump
+        self.grill = trump_rule is TrumpRule.GRILL
+        self.block = trump_rule is TrumpRule.BLOCK
+        self.orders = tuple(trick_order(leader, players, declarer,
+                                        PlayRule.DECLARER_PLAYS_LAST in rules)
+                            for leader in range(players))
+        self.opponents = tuple(s for s in range(players) if s != declarer)
+        # Each suit's cards of the deck, weakest first (R4, R24).
+        self.suit_order = tuple(
+            tuple(sorted((c for c in range(13 * s, 13 * s + 13) if deck >> c & 1),
+                         key=lambda c: card_strength(c, self.iron)))
+            for s in range(4))
+        goal = self.conditions.goal
+        self.relative = goal.kind in (GoalKind.NOT_MOST, GoalKind.LEAST,
+                                      GoalKind.SOLITARY_MOST)
+        self.limbo = goal.kind is GoalKind.LIMBO
+        self.want = tuple(self._wants(t) for t in range(TRICKS))
+        self.open_cache: dict[tuple[object, ...], bool] = {}
+        self.failed: set[tuple[object, ...]] = set()
+        self.setup = _Setup()
+        self.limit = 0
+
+    def _wants(self, trick: int) -> bool:
+        """Whether the declarer would rather take trick ``trick`` (0-based): only the order
+        in which the search tries moves, never what it decides."""
+        conditions = self.conditions
+        if conditions.avoid_tricks >> trick & 1:
+            return False
+        kind = conditions.goal.kind
+        if kind is GoalKind.LIMBO:
+            return trick >= conditions.goal.first
+        return kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST, GoalKind.GUESSED)
+
+    # -- pre-game choices ------------------------------------------------------------------
+
+    def run(self) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """Search every pre-game branch: first each with a small bound, then the
+        undecided ones again with bounds growing fourfold, each keeping the states it has
+        proven to fail; ``None`` once every branch is exhausted."""
+        undecided: list[tuple[_Setup, set[tuple[object, ...]]]] = []
+        bound = _FIRST_BOUND
+        for setup in self._setups():
+            found = self._try(setup, set(), bound, undecided)
+            if found is not None:
+                return found
+        while undecided:
+            bound *= 4
+            again, undecided = undecided, []
+            for setup, failed in again:
+                found = self._try(setup, failed, bound, undecided)
+                if found is not None:
+                    return found
+        return None
+
+    def _try(self, setup: _Setup, failed: set[tuple[object, ...]], bound: int,
+             undecided: list[tuple[_Setup, set[tuple[object, ...]]]]
+             ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """Search one pre-game branch, opening at most ``bound`` more tricks; a branch
+        not decided within them goes onto ``undecided``."""
+        self.setup = setup
+        self.failed = failed
+        self.limit = self.nodes + bound
+        try:
+            found = self._start(setup)
+        except _OverBound:
+            undecided.append((setup, failed))
+            return None
+        if found is None:
+            return None
+        actions, guesses = found
+        return setup, actions, guesses
+
+    def _trumps(self) -> tuple[int, ...]:
+        rule = self.combo.standard.trump
+        if rule is TrumpRule.NONE:
+            return (NO_SUIT,)
+        counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        suits = [s for s in range(4)  # R13: Sub Trump is not a suit D holds most cards in
+                 if rule is not TrumpRule.SUB or counts[s] != max(counts)]
+        # Longest first when D wants tricks, shortest first otherwise (search order only).
+        return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
+
+    def _setups(self) -> Iterator[_Setup]:
+        combo = self.combo
+        events = combo.events
+        # Plague: D's shortest suit first (search order only).
+        plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
+                                         .bit_count())
+                                  if Event.PLAGUE in events else (NO_SUIT,))
+        justices: Sequence[int] = (sorted(mask_indices(self.deck),
+                                          key=lambda c: -card_strength(c, self.iron))
+                                   if Event.JUSTICE in events else (-1,))
+        for trump in self._trumps():
+            for plague in plagues:
+                for justice in justices:
+                    base = _Setup(trump=trump, plague=plague, justice=justice,
+                                  pinned=(0,) * self.players)
+                    if Event.MAIL in events:
+                        yield from self._mails(base)
+                    else:
+                        yield base
+
+    def _mails(self, base: _Setup) -> Iterator[_Setup]:
+        """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
+        3 received; under Master's Mail too, where each of the declarer's cards ends up
+        (the Mail target may pass it on, R20)."""
+        players = self.players
+        fixed = self.combo.rules.mail_direction
+        directions = (fixed,) if fixed else (("left", "right", "across") if players == 4
+                                             else ("left", "right"))
+        strong = self.want[0]
+        own = sorted(mask_indices(self.hand), key=lambda c: card_strength(c, self.iron),
+                     reverse=not strong)
+        unseen = sorted(mask_indices(self.deck & ~self.hand),
+                        key=lambda c: card_strength(c, self.iron), reverse=strong)
+        masters = Event.MASTERS_MAIL in self.combo.events
+        for direction in directions:
+            target = mail_target(direction, self.declarer, players)
+            onward = masters_mail_target(target, self.declarer, players,
+                                         self.combo.rules.masters_mail_direction)
+            for passed in combinations(own, 3):
+                for received in combinations(unseen, 3):
+                    for where in (range(8) if masters else (0,)):
+                        pinned = [0] * players
+                        for i, card in enumerate(passed):
+                            pinned[onward if where >> i & 1 else target] |= 1 << card
+                        yield attrs.evolve(base, mail=direction,
+                                           passed=sum(1 << c for c in passed),
+                                           received=sum(1 << c for c in received),
+                                           pinned=tuple(pinned))
+
+    # -- trick play --------------------------------------------------------------------------
+
+    def _start(self, setup: _Setup) -> tuple[list[_Action], tuple[int, ...]] | None:
+        hand = self.hand & ~setup.passed | setup.received
+        pinned = setup.pinned
+        taken = hand
+        for cards in pinned:
+            taken |= cards
+        pool = self.deck & ~taken
+        leader = self.declarer if self.hurry else right(self.declarer, self.players)
+        zeros = (0,) * self.players
+        return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
+                           zeros, setup.justice, ())
+
+    def _can_win(self, hand: int, pool: int, pinned: tuple[int, ...], trump: int) -> bool:
+        """Whether the declarer, not on lead, might still take a trick: some card of D's
+        is a trump (or may become one, Grill), or has an opponent's card below it in its
+        suit that could be led (R23)."""
+        if self.grill or (trump >= 0 and hand & SUIT_MASKS[trump]):
+            return True
+        theirs = pool | _union(pinned)
+        for suit in range(4):
+            mine = hand & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            below = False
+            for card in self.suit_order[suit]:
+                if theirs >> card & 1:
+                    below = True
+                elif mine >> card & 1 and below:
+                    return True
+        return False
+
+    def _open(self, t: int, counts: tuple[int, ...], won: int, more: int) -> bool:
+        """Whether some way of taking the remaining tricks (cards aside, the declarer
+        taking at most ``more`` of them) still completes the combo: the static layer of
+        R8 from this point on. Plague aside (it only makes completion harder)."""
+        d = self.declarer
+        goal = self.conditions.goal
+        first_mask = goal.first_mask
+        key = (t, counts[d], (won & first_mask).bit_count(),
+               counts if self.relative else None, more)
+        cached = self.open_cache.get(key)
+        if cached is not None:
+            return cached
+        avoid = self.conditions.avoid_tricks
+        free_first = [n for n in range(t, TRICKS) if not avoid >> n & 1 and first_mask >> n & 1]
+        free_last = [n for n in range(t, TRICKS) if not avoid >> n & 1
+                     and not first_mask >> n & 1]
+        result = False
+        for a in range(min(len(free_first), more) + 1):
+            for b in range(min(len(free_last), more - a) + 1):
+                mine = won
+                for n in free_first[:a] + free_last[:b]:
+                    mine |= 1 << n
+                rest = TRICKS - t - a - b
+                others = [counts[s] for s in self.opponents]
+                if self._met_some_way(mine, _spread(others, rest)) or self._met_some_way(
+                        mine, _pile(others, rest)):
+                    result = True
+                    break
+            if result:
+                break
+        self.open_cache[key] = result
+        return result
+
+    def _met_some_way(self, won: int, others: list[int]) -> bool:
+        conditions = self.conditions
+        for guesses in _guess_options(won.bit_count(), conditions.guesses):
+            if conditions.met(won, others, guesses):
+                return True
+        return False
+
+    def _trick(self, t: int, hand: int, pool: int, pinned: tuple[int, ...],
+               voids: tuple[int, ...], leader: int, trump: int, flags: int,
+               counts: tuple[int, ...], won: int, plagued: tuple[int, ...], justice: int,
+               winners: tuple[int, ...]) -> tuple[list[_Action], tuple[int, ...]] | None:
+        if t == TRICKS:
+            guesses = self._final(winners, plagued)
+            return None if guesses is None else ([], guesses)
+        special = 1 << justice if justice >= 0 else 0
+        more = TRICKS - t
+        if leader != self.declarer and not special and not self._can_win(hand, pool,
+                                                                          pinned, trump):
+            more = 0  # D can take no trick from here on, so never leads again
+        if not self._open(t, counts, won, more):
+            return None
+        fixed = hand | special
+        for cards in pinned:
+            fixed |= cards
+        present = 0  # a void matters only in a suit with unseen cards left
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        key = (hand, self._runs(pool & ~special, fixed), pinned,
+               tuple(v & present for v in voids), leader, trump, flags,
+               counts if self.relative else counts[self.declarer],
+               (won & self.conditions.goal.first_mask).bit_count() if self.limbo else 0,
+               plagued, justice)
+        if key in self.failed:
+            return None
+        self.nodes += 1
+        if self.nodes > self.limit:
+            if self.nodes <= self.max_nodes:
+                raise _OverBound
+            raise AnalysisError(
+                f"{self.combo}: the exact search of R8 for the hand {CardSet(self.hand)} would "
+                f"open more than {self.max_nodes} tricks; undecided (raise max_nodes)")
+        want = self.want[t]
+        for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
+                t, leader, hand, pool, pinned, voids, trump, flags, special, want):
+            led = trick[0][1] // 13
+            winner = winning_play(trick, trump, self.iron)[0]
+            cards = 0
+            for _, card in trick:
+                cards |= 1 << card
+            takers: Sequence[int] = (winner,)
+            awarded = special and cards & special
+            if awarded:  # R29: D awards the trick to anyone
+                takers = sorted(range(self.players),
+                                key=lambda s: (s != self.declarer) == want)
+            for taker in takers:
+                won2 = won
+                if taker == self.declarer:
+                    if self.conditions.avoid_tricks >> t & 1:
+                        continue
+                    won2 |= 1 << t
+                counts2 = (*counts[:taker], counts[taker] + 1, *counts[taker + 1:])
+                plagued2 = plagued
+                plague = self.setup.plague
+                if plague >= 0 and cards & SUIT_MASKS[plague]:
+                    n = (cards & SUIT_MASKS[plague]).bit_count()
+                    plagued2 = (*plagued[:taker], plagued[taker] + n, *plagued[taker + 1:])
+                found = self._trick(t + 1, hand2, pool2, pinned2, voids2, taker,
+                                    next_trump(trump, led, self.grill), flags2, counts2, won2,
+                                    plagued2, -1 if awarded else justice, (*winners, taker))
+                if found is not None:
+                    actions, guesses = found
+                    steps: list[_Action] = [("play", s, c) for s, c in trick]
+                    if awarded:
+                        steps.append(("award", taker, 0))
+                    return steps + actions, guesses
+        self.failed.add(key)
+        return None
+
+    def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
+               ) -> tuple[int, ...] | None:
+        """The guesses with which the finished deal completes the combo, scored as the
+        engine scores it (R31-R34); ``None`` if none does."""
+        d = self.declarer
+        plague = self.setup.plague
+        record = TrickRecord(winners, plagued if plague >= 0 else (),
+                             (self.deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0)
+        tricks = winners.count(d)
+        for guesses in _guess_options(tricks, self.combo.standard.guesses):
+            if score(self.combo, d, self.players, record, guesses, -2).completed:
+                return guesses
+        return None
+
+    def _runs(self, pool: int, fixed: int) -> tuple[int, ...]:
+        """The unseen cards counted run by run: how many lie between each two cards of
+        ``fixed`` in each suit (the memo's view of them: the cards of a run are
+        interchangeable)."""
+        out: list[int] = []
+        for suit in self.suit_order:
+            n = 0
+            for card in suit:
+                if pool >> card & 1:
+                    n += 1
+                elif fixed >> card & 1:
+                    out.append(n)
+                    n = 0
+            out.append(n)
+        return tuple(out)
+
+    def _plays(self, t: int, leader: int, hand: int, pool: int, pinned: tuple[int, ...],
+               voids: tuple[int, ...], trump: int, flags: int, special: int, want: bool
+               ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
+                                   tuple[int, ...], int]]:
+        """Every trick the seats can play from here (up to interchangeable cards): the
+        trick and the declarer's hand, unseen cards, pinned cards, voids and flags after
+        it."""
+        order = self.orders[leader]
+        d = self.declarer
+        block = trump if self.block else NO_SUIT
+        plague = self.setup.plague
+        iron = self.iron
+
+        def step(i: int, trick: tuple[tuple[int, int], ...], hand: int, pool: int,
+                 pinned: tuple[int, ...], voids: tuple[int, ...], flags: int
+                 ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
+                                     tuple[int, ...], int]]:
+            if i == len(order):
+                yield trick, hand, pool, pinned, voids, flags
+                return
+            seat = order[i]
+            led = trick[0][1] // 13 if trick else NO_SUIT
+            on_table = 0
+            for _, card in trick:
+                on_table |= 1 << card
+            keys = TRICK_KEYS[iron, trump, led] if led >= 0 else None
+            if seat == d:
+                legal = legal_play_mask(hand, led, True, block, plague, flags)
+                choices = self._declarer_choices(legal, pool | on_table | _union(pinned),
+                                                 special)
+                choices.sort(key=lambda c: _declarer_order(c, keys, iron, want))
+                for card in choices:
+                    yield from step(i + 1, (*trick, (d, card)), hand & ~(1 << card), pool,
+                                    pinned, voids,
+                                    flags_after(flags, card, True, not trick, trump, plague))
+                return
+            cap = HAND - t - pinned[seat].bit_count()
+            mine = pinned[seat]
+            options: list[tuple[int, bool]] = []  # (card, from the pool)
+            fixed = hand | on_table | special | _union(pinned)
+            relevant = (SUIT_MASKS[led] if led >= 0 else 0) | (
+                SUIT_MASKS[trump] if trump >= 0 else 0)
+            if led >= 0 and mine & SUIT_MASKS[led]:
+                options += [(c, False) for c in mask_indices(mine & SUIT_MASKS[led])]
+            if led >= 0 and not voids[seat] >> led & 1 and cap > 0:
+                options += [(c, True) for c in self._pool_choices(
+                    pool & SUIT_MASKS[led], special, fixed, True)]
+            new_voids = voids
+            if led < 0 or not mine & SUIT_MASKS[led]:
+                others = ~SUIT_MASKS[led] if led >= 0 else -1
+                if led >= 0:
+                    new_voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1:])
+                discard = [(c, False) for c in mask_indices(mine & others)]
+                if cap > 0:
+                    for suit in range(4):
+                        if voids[seat] >> suit & 1 or suit == led:
+                            continue
+                        cards = pool & SUIT_MASKS[suit]
+                        if cards:
+                            discard += [(c, True) for c in self._pool_choices(
+                                cards, special, fixed,
+                                led < 0 or bool(relevant & SUIT_MASKS[suit]))]
+                options += discard
+            if want:  # the lowest first: D's card stands
+                options.sort(key=lambda o: _strength(o[0], keys, iron))
+            elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
+                top = self._tops(hand)
+                options.sort(key=lambda o: _losing_lead(o[0], top, iron))
+            else:  # beat D's card as cheaply as can be, else keep the high cards
+                bar = self._bar(trick, hand, keys, led, trump)
+                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]],
+                                            card_strength(o[0], iron)))
+            for card, from_pool in options:
+                bit = 1 << card
+                follows = led < 0 or card // 13 == led
+                seat_voids = voids if follows else new_voids
+                if from_pool:
+                    pool2 = pool & ~bit
+                    pinned2 = pinned
+                else:
+                    pool2 = pool
+                    pinned2 = (*pinned[:seat], pinned[seat] & ~bit, *pinned[seat + 1:])
+                if not self._dealable(t, i, order, pool2, pinned2, seat_voids):
+                    continue
+                yield from step(i + 1, (*trick, (seat, card)), hand, pool2, pinned2,
+                                seat_voids,
+                                flags_after(flags, card, False, not trick, trump, plague))
+
+        yield from step(0, (), hand, pool, pinned, voids, flags)
+
+    def _bar(self, trick: tuple[tuple[int, int], ...], hand: int, keys: tuple[int, ...],
+             led: int, trump: int) -> int:
+        """The claim an opponent's card must beat for the declarer to lose the trick:
+        D's card if played, else D's best claim in the suit led or in trump; ``-1`` when
+        the trick is already an opponent's beyond that (search order only)."""
+        d = self.declarer
+        best = max(trick, key=lambda play: keys[play[1]])
+        mine = [keys[c] for s, c in trick if s == d]
+        if mine:
+            bar = mine[0]
+        else:
+            follow = hand & SUIT_MASKS[led]
+            pool = follow or (hand & SUIT_MASKS[trump] if trump >= 0 else 0)
+            bar = max((keys[c] for c in mask_indices(pool)), default=-1)
+        return -1 if best[0] != d and keys[best[1]] > bar else bar
+
+    def _tops(self, hand: int) -> list[int]:
+        """The strength of the declarer's best card in each suit (0 if void)."""
+        out = [0, 0, 0, 0]
+        for suit in range(4):
+            for card in self.suit_order[suit]:
+                if hand >> card & 1:
+                    out[suit] = card_strength(card, self.iron)
+        return out
+
+    def _declarer_choices(self, legal: int, others: int, special: int) -> list[int]:
+        """The card of justice as itself, and one card of each run of the declarer's other
+        legal cards with no other live card between them (such cards are
+        interchangeable)."""
+        out = mask_indices(legal & special)
+        legal &= ~special
+        others |= special
+        for suit in range(4):
+            if not legal & SUIT_MASKS[suit]:
+                continue
+            previous_mine = False
+            for card in self.suit_order[suit]:
+                if legal >> card & 1:
+                    if not previous_mine:
+                        out.append(card)
+                    previous_mine = True
+                elif others >> card & 1:
+                    previous_mine = False
+        return out
+
+    def _pool_choices(self, cards: int, special: int, fixed: int, contest: bool) -> list[int]:
+        """The unseen cards (of one suit) worth trying: the card of justice as itself,
+        else the lowest and (where the card can win the trick) the highest of each run of
+        unseen cards between two cards of ``fixed``."""
+        out = list(mask_indices(cards & special))
+        plain = cards & ~special
+        if not plain:
+            return out
+        suit = (plain & -plain).bit_length() - 1
+        suit //= 13
+        first = last = -1
+        for card in self.suit_order[suit]:
+            if plain >> card & 1:
+                if first < 0:
+                    first = card
+                last = card
+            elif fixed >> card & 1 and first >= 0:
+                out.append(first)
+                if contest and last != first:
+                    out.append(last)
+                first = last = -1
+        if first >= 0:
+            out.append(first)
+            if contest and last != first:
+                out.append(last)
+        return out
+
+    def _dealable(self, t: int, i: int, order: tuple[int, ...], pool: int,
+                  pinned: tuple[int, ...], voids: tuple[int, ...]) -> bool:
+        """Whether the unseen cards can still be dealt to the opponents: each takes as
+        many as its hand has room for beside its pinned cards, and none of a suit it has
+        shown void in (Hall's condition over the sets of suits)."""
+        present = 0
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        if not any(voids[seat] & present for seat in self.opponents):
+            return True  # no void bars a card: the hands' room adds up to the cards left
+        played = order[:i + 1]
+        caps = []
+        for seat in self.opponents:
+            cap = HAND - t - (seat in played) - pinned[seat].bit_count()
+            if cap:
+                caps.append((cap, voids[seat]))
+        for suits, cards in _SUIT_SETS:
+            need = (pool & cards).bit_count()
+            if need:
+                room = 0
+                for cap, void in caps:
+                    if void & suits != suits:
+                        room += cap
+                if need > room:
+                    return False
+        return True
+
+_SUIT_SETS = tuple((suits, sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1))
+                   for suits in range(1, 16))
+"""Each nonempty set of suits (a 4-bit mask) with its cards."""
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _strength(card: int, keys: tuple[int, ...] | None, iron: bool) -> int:
+    """A card's claim on the trick (or its strength when leading): search order only."""
+    if keys is None:
+        return card_strength(card, iron)
+    return keys[card] * 16 + card_strength(card, iron)
+
+
+def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool
+                    ) -> tuple[int, int]:
+    """The order the declarer's cards are tried in: search order only. Wanting the
+    trick: the best claim first, then the lowest discard; else the highest discard first
+    (shedding danger), then the weakest claim."""
+    strength = card_strength(card, iron)
+    if keys is None:
+        return (0, -strength if want else strength)
+    claim = keys[card]
+    if claim < 0:  # a discard
+        return (1, strength) if want else (0, -strength)
+    return (0, -claim) if want else (1, claim)
+
+
+def _losing_lead(card: int, top: list[int], iron: bool) -> tuple[int, int]:
+    """The order of opponents' leads when the declarer wants to lose: a suit D lacks,
+    then a card above D's best in its suit, each lowest first; then the rest, highest
+    first (search order only)."""
+    strength = card_strength(card, iron)
+    best = top[card // 13]
+    if not best:
+        return (0, strength)
+    if strength > best:
+        return (1, strength)
+    return (2, -strength)
+
+
+def _spread(others: list[int], rest: int) -> list[int]:
+    """``rest`` more tricks given one by one to the opponent with fewest."""
+    out = list(others)
+    for _ in range(rest):
+        out[out.index(min(out))] += 1
+    return out
+
+
+def _pile(others: list[int], rest: int) -> list[int]:
+    """``rest`` more tricks all given to the opponent with most."""
+    out = list(others)
+    out[out.index(max(out))] += rest
+    return out
+
+
+def _guess_options(tricks: int, count: int) -> list[tuple[int, ...]]:
+    """The guesses worth trying for a count of ``tricks`` (R16): a goal reads only
+    whether ``tricks`` and its neighbours (Greed, R32) are among them."""
+    if count == 0:
+        return [()]
+    near = [n for n in (tricks - 1, tricks, tricks + 1) if 0 <= n <= TRICKS]
+    return list(combinations(near, count))
+
+
+# -- the witness deal --------------------------------------------------------------------------
+
+
+def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
+           setup: _Setup, actions: list[_Action], guesses: tuple[int, ...]) -> Witness:
+    """The found line of play as a real deal: the dealt hands worked back through Master's
+    Mail and Mail, then every move applied by the checked engine."""
+    at_play = [0] * players
+    for kind, seat, card in actions:
+        if kind == "play":
+            at_play[seat] |= 1 << card
+    assert at_play[declarer] == hand & ~setup.passed | setup.received
+    events = combo.events
+    masters_sent = [0] * players
+    before_masters = list(at_play)
+    if Event.MASTERS_MAIL in events:
+        before_masters, masters_sent = _undo_exchange(
+            combo, players, declarer, at_play, setup.passed, masters=True, mail=setup)
+    mail_sent = [0] * players
+    dealt = before_masters
+    if setup.mail is not None:
+        dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
+                                          setup.passed, masters=False, mail=setup)
+    assert dealt[declarer] == hand
+    deal = Deal.from_hands([CardSet(m) for m in dealt], profile=combo.profile, dealer=dealer)
+    while deal.to_move is not None and deal.phase is Phase.AUCTION:
+        deal = deal.apply(MakeBid(combo) if deal.to_move == declarer else "pass")
+    plays = iter(actions)
+    while deal.to_move is not None:
+        seat = deal.to_move
+        phase = deal.phase
+        move: Move
+        if phase is Phase.PLAY or phase is Phase.AWARD:
+            kind, who, card = next(plays)
+            if kind == "play":
+                assert who == seat, (who, seat)
+                move = Play(Card.from_index(card))
+            else:
+                move = Award(who)
+        elif phase is Phase.TRUMP:
+            move = SetTrump(Suit(setup.trump))
+        elif phase is Phase.PREFERENCE:
+            move = Prefer()
+        elif phase is Phase.GUESS:
+            move = Guess(guesses)
+        elif phase is Phase.JUSTICE:
+            move = SetJustice(Card.from_index(setup.justice))
+        elif phase is Phase.PLAGUE:
+            move = SetPlague(Suit(setup.plague))
+        elif phase is Phase.MAIL:
+            assert setup.mail is not None
+            move = SetMail(setup.mail)
+        elif phase is Phase.SEND:
+            move = Send(CardSet(mail_sent[seat]))
+        elif phase is Phase.MASTERS_MAIL:
+            move = Send(CardSet(masters_sent[seat]))
+        elif phase in (Phase.ATELIER, Phase.REFILL):
+            move = deal.legal_moves()[0]  # R21: the atelier restricts no play
+        else:  # pragma: no cover - refused by _check_covered
+            raise AnalysisError(f"{combo}: no witness step for phase {phase.value}")
+        deal = deal.apply(move)
+    result = deal.result
+    if result is None or not result.completed:  # never hand back a wrong witness
+        raise AnalysisError(f"{combo}: the witness deal the search found does not complete "
+                            f"in the engine (a bug of the search; please report it)")
+    return Witness(tuple(CardSet(m) for m in dealt), deal, declarer)
+
+
+def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int],
+                   passed: int, *, masters: bool, mail: _Setup
+                   ) -> tuple[list[int], list[int]]:
+    """The hands before an exchange of 3 cards each, and what each seat sends, given the
+    hands after it. Any hands after Master's Mail can be reached (each opponent is sent 3
+    cards of its hand by the one passing to it, R20), so Master's Mail never decides
+    possibility; the declarer's Mail cards, pinned to the Mail target, may have moved on
+    by it to the target's own target, and are the ones it sent there."""
+    received = [0] * players
+    if masters:
+        direction = combo.rules.masters_mail_direction
+
+        def target(seat: int) -> int:
+            return masters_mail_target(seat, declarer, players, direction)
+        kept_by = (mail_target(mail.mail, declarer, players)
+                   if mail is not None and mail.mail is not None else -1)
+        for seat in range(players):
+            if seat == declarer:
+                continue
+            hand = after[seat]
+            # The declarer's Mail cards stay with the Mail target, or it sent them on.
+            must = 0 if seat == kept_by else hand & passed
+            received[seat] = must | _lowest(hand & ~passed, 3 - must.bit_count())
+    else:
+        assert mail is not None
+        assert mail.mail is not None
+        direction = mail.mail
+
+        def target(seat: int) -> int:
+            return mail_target(direction, seat, players)
+        for seat in range(players):
+            if seat == declarer:
+                received[seat] = mail.received
+            elif seat == target(declarer):
+                received[seat] = passed
+            else:
+                received[seat] = _lowest(after[seat], 3)
+    sent = [0] * players
+    for seat in range(players):
+        if masters and seat == declarer:
+            continue
+        sent[seat] = received[target(seat)]
+    before = [after[s] & ~received[s] | sent[s] for s in range(players)]
+    return before, sent
+
+
+def _lowest(cards: int, n: int) -> int:
+    out = 0
+    for card in mask_indices(cards)[:n] if n > 0 else ():
+        out |= 1 << card
+    return out
+
+
+
+def _endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
+             leader: int, trump: int, winners: tuple[int, ...], *, flags: int = 0,
+             plague: int = NO_SUIT, plagued: tuple[int, ...] | None = None,
+             justice: int = -1, max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+    """Whether the declarer can still complete ``combo`` from a late position of trick
+    play, the pre-game events over: ``winners`` took the tricks so far, the declarer
+    holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
+    ``trump`` as trump; ``flags`` are play's flags (R27, R28), ``plague`` the plague suit
+    and ``plagued`` the plague cards each seat has brought home, ``justice`` the card of
+    justice if it is still to be played. The same search as :func:`witness`, for checking
+    it against a brute force on small positions."""
+    search = _Search(combo, players, declarer, combo.profile.deck(players).mask, hand,
+                     max_nodes)
+    search.limit = max_nodes
+    search.setup = _Setup(plague=plague)
+    zeros = (0,) * players
+    counts = tuple(winners.count(s) for s in range(players))
+    won = sum(1 << n for n, seat in enumerate(winners) if seat == declarer)
+    return search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, flags,
+                         counts, won, plagued or zeros, justice, winners) is not None
