@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from random_deals import random_playouts  # this script's folder is on the path
+
 from combowhist import Deal, load_profile
 from combowhist.adapters.position import Position
 
@@ -101,21 +103,7 @@ def _openspiel_game(players: int, profile: str) -> Any:
 
 def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
     """``count`` random playouts of ``python_combowhist``; (seconds, steps)."""
-    game = _openspiel_game(players, profile)
-    rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    for _ in range(count):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-    return time.perf_counter() - start, steps
+    return random_playouts(_openspiel_game(players, profile), count, seed)
 
 
 def available_sides() -> dict[str, Side]:

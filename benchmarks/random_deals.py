@@ -34,6 +34,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from combowhist import Deal, load_profile
 
@@ -124,9 +125,15 @@ def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float,
     """``count`` random games of OpenSpiel's bridge (4 players always)."""
     import pyspiel
 
-    game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
+    return random_playouts(pyspiel.load_game("bridge(use_double_dummy_result=false)"),
+                           count, seed)
+
+
+def random_playouts(game: Any, count: int, seed: int) -> tuple[float, int]:
+    """``count`` random games of an OpenSpiel ``game``: uniformly random chance outcomes
+    and legal actions; (seconds, steps, chance nodes included)."""
     rng = random.Random(seed)
-    actions = 0
+    steps = 0
     start = clock()
     for _ in range(count):
         state = game.new_initial_state()
@@ -137,8 +144,8 @@ def openspiel(count: int, players: int, profile: str, seed: int) -> tuple[float,
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
-            actions += 1
-    return clock() - start, actions
+            steps += 1
+    return clock() - start, steps
 
 
 def available_sides() -> dict[str, Side]:
