@@ -206,6 +206,10 @@ class _Dealing:
                                         profile=self.profile))
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 class CombowhistState(pyspiel.State):  # type: ignore[misc]
     """A point of ``python_combowhist``: the deck being dealt, then a
     :class:`~combowhist.adapters.position.Position` (:attr:`position`)."""
@@ -223,9 +227,9 @@ class CombowhistState(pyspiel.State):  # type: ignore[misc]
         """The seat to move, or OpenSpiel's chance or terminal player."""
         at = self._at
         if isinstance(at, _Dealing):
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         seat = at.deal.to_move
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return _TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         at = self._at
