@@ -206,8 +206,8 @@ class _Dealing:
                                         profile=self.profile))
 
 
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: int = pyspiel.PlayerId.CHANCE.value
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL.value
 
 
 class CombowhistState(pyspiel.State):  # type: ignore[misc]
