@@ -24,7 +24,7 @@ def readme_commands() -> list[list[str]]:
 
 def test_the_readme_lists_every_command() -> None:
     used = {argv[1] for argv in readme_commands()}
-    assert used == {"demo", "play", "replay", "simulate", "rules"}
+    assert used == {"demo", "play", "replay", "simulate", "rules", "analyse"}
 
 
 def test_every_readme_command_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
