@@ -1,10 +1,13 @@
-"""Assertions and settings shared by the tests of bad input and of fuzzed input."""
+"""Assertions and settings shared by the tests of bad input and of fuzzed input, and the
+modules of optional extras."""
 
 from __future__ import annotations
 
 import copy
+import importlib
 import os
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -51,3 +54,13 @@ def assert_move_refused(state: Any, move: object, *words: str,
     """``state.apply(move)`` raises exactly ``error`` naming each of ``words``, and ``state``
     is unchanged (see :func:`assert_refused`)."""
     return assert_refused(state, lambda s: s.apply(move), error, *words)
+
+
+def extra_module(module: str, extra: str, purpose: str) -> ModuleType:
+    """``module``, from the optional ``extra``: the calling test (or module) is skipped with
+    the reason where it is missing, but fails with ``COMBOWHIST_REQUIRE_<EXTRA>=1`` (CI,
+    which installs every extra)."""
+    if os.environ.get(f"COMBOWHIST_REQUIRE_{extra.upper()}") == "1":
+        return importlib.import_module(module)
+    return pytest.importorskip(
+        module, reason=f"{purpose} needs the {extra} extra: pip install -e '.[{extra}]'")

@@ -9,13 +9,13 @@ Skipped, with the reason, where the ``openspiel`` extra is missing; with
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
 import runpy
 from pathlib import Path
 
 import pytest
+from checks import extra_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,12 +26,7 @@ from combowhist.errors import ProfileError, SetupError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
-if os.environ.get("COMBOWHIST_REQUIRE_OPENSPIEL") == "1":
-    import pyspiel  # a missing OpenSpiel fails here where CI requires it
-else:
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="the OpenSpiel adapter needs the openspiel extra: "
-                          "pip install -e '.[openspiel]'")
+pyspiel = extra_module("pyspiel", "openspiel", "the OpenSpiel adapter")
 
 from combowhist.adapters.openspiel import (  # noqa: E402
     CombowhistGame,

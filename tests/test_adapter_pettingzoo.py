@@ -6,7 +6,6 @@ Skipped, with the reason, where the ``pettingzoo`` extra is missing; with
 
 from __future__ import annotations
 
-import os
 import random
 import runpy
 import warnings
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from checks import extra_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,12 +22,7 @@ from combowhist.errors import SetupError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
-if os.environ.get("COMBOWHIST_REQUIRE_PETTINGZOO") == "1":
-    import pettingzoo  # a missing PettingZoo fails here where CI requires it
-else:
-    pettingzoo = pytest.importorskip(
-        "pettingzoo", reason="the PettingZoo adapter needs the pettingzoo extra: "
-                             "pip install -e '.[pettingzoo]'")
+pettingzoo = extra_module("pettingzoo", "pettingzoo", "the PettingZoo adapter")
 
 import numpy as np  # noqa: E402  (after the skip: the extra brings it)
 from pettingzoo.test import api_test, seed_test  # noqa: E402

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
+from checks import extra_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -670,13 +671,7 @@ def test_issue9_a_bot_that_cannot_be_copied_is_refused_before_the_run() -> None:
 
 
 def _distributed() -> Any:
-    if os.environ.get("COMBOWHIST_REQUIRE_DASK") == "1":
-        import distributed  # a missing Dask fails here where CI requires it
-
-        return distributed
-    return pytest.importorskip(
-        "distributed", reason="running on a Dask cluster needs the dask extra: "
-                              "pip install -e '.[dask]'")
+    return extra_module("distributed", "dask", "running on a Dask cluster")
 
 
 def test_dask_local_cluster(deals_result: SimulationResult) -> None:
