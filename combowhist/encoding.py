@@ -58,7 +58,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, Self
 
 import attrs
 
@@ -154,7 +154,37 @@ def _players(players: object) -> int:
     return players
 
 
-class ActionSpace:
+class _PerTable:
+    """A value made for one profile and participant count, from them alone: immutable,
+    equal and hashed by them, pickled as them."""
+
+    profile: RuleProfile
+    players: int
+
+    def __init__(self, profile: RuleProfile, players: int) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> Self:
+        """The value for a profile (by name, path or object; ``None``: the default) and a
+        participant count (3 or 4)."""
+        return cls(load_profile(profile), players)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, type(self)) and other.players == self.players
+                and other.profile == self.profile)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.profile.content, self.players))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.profile, self.players)
+
+
+class ActionSpace(_PerTable):
     """The actions of a profile and participant count (3 or 4: a game of more players
     encodes its deal's participants), in the blocks described in :mod:`combowhist.encoding`.
     Equal spaces (same profile and count) encode alike; a space is picklable.
@@ -224,25 +254,6 @@ class ActionSpace:
         set_(self, "_standards", {b.key: i for i, b in enumerate(profile.standard_bids)})
         set_(self, "_specials", {b.key: i for i, b in enumerate(profile.special_bids)})
         set_(self, "_known", {})
-
-    @classmethod
-    def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> ActionSpace:
-        """The action space of a profile (by name, path or object; ``None``: the default)
-        and participant count (3 or 4)."""
-        return cls(load_profile(profile), players)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"an ActionSpace is immutable: cannot set {name}")
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, ActionSpace) and other.players == self.players
-                and other.profile == self.profile)
-
-    def __hash__(self) -> int:
-        return hash((ActionSpace, self.profile.content, self.players))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return ActionSpace, (self.profile, self.players)
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.profile}, {self.players} players: {self.size} actions>"
@@ -539,7 +550,7 @@ def _action(action: object, size: int, seat: int | None = None, draft: Draft | N
     return number
 
 
-class MoveIds:
+class MoveIds(_PerTable):
     """A stable integer id for every move of a profile and participant count, and back:
     for logs and datasets. Ids run kind by kind, in the order of :attr:`kinds`: ``pass``;
     ``bid`` (by the combo's place in :func:`~combowhist.combos.legal_combos` at the
@@ -594,25 +605,6 @@ class MoveIds:
         set_(self, "kinds", tuple(kinds))
         set_(self, "_starts", {kind: (first, count) for kind, first, count in kinds})
         set_(self, "size", start)
-
-    @classmethod
-    def of(cls, profile: RuleProfile | str | None = None, players: int = 4) -> MoveIds:
-        """The move ids of a profile (by name, path or object; ``None``: the default) and
-        participant count (3 or 4)."""
-        return cls(load_profile(profile), players)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"MoveIds are immutable: cannot set {name}")
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, MoveIds) and other.players == self.players
-                and other.profile == self.profile)
-
-    def __hash__(self) -> int:
-        return hash((MoveIds, self.profile.content, self.players))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return MoveIds, (self.profile, self.players)
 
     def __repr__(self) -> str:
         return f"<MoveIds {self.profile}, {self.players} players: {self.size} ids>"
