@@ -3,9 +3,11 @@
 Every decision of a deal, auction and pre-game events included, is a uniformly random legal
 move. Sides, each timed in the same run, interleaved:
 
-- **floor**: the least a Python whist playout can do. Bitmask hands; a random legal card
-  picked by stepping through the set bits of the legal mask (``m &= m - 1``); follow suit;
-  the trick winner. No checks, no states, no auction.
+- **floor**: the least a Python whist playout can do. Bitmask hands dealt by slicing the
+  shuffled deck; a random legal card picked by stepping through the set bits of the legal
+  mask (``m &= m - 1``); follow suit; the trick winner. No checks, no states, no auction.
+  Every random draw is made inline from ``getrandbits``, as the engine's kernel and deal
+  make theirs (:mod:`combowhist.draws`), so the floor uses every trick the engine does.
 - **per-move**: the engine's checked path, ``deal.legal_moves()`` then ``deal.apply(...)``
   with a uniformly random legal move, every move checked.
 - **kernel**: ``deal.playout(rng)``, which plays the rest of a deal on plain ints and returns
@@ -47,19 +49,29 @@ out)."""
 
 
 def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int]:
-    """``count`` unchecked random whist playouts on bitmask hands; (seconds, plays)."""
+    """``count`` unchecked random whist playouts on bitmask hands; (seconds, plays).
+
+    As tight as the engine's own fast paths: every draw made inline from ``getrandbits``
+    (as :mod:`combowhist.draws` does; the draws ``randrange`` and ``shuffle`` would make),
+    hands dealt by slicing the shuffled deck."""
     rng = random.Random(seed)
-    randrange = rng.randrange
+    getrandbits = rng.getrandbits
     suits = [((1 << 13) - 1) << (13 * s) for s in range(4)]
+    bits = [1 << card for card in range(52)]
     deck = list(range(13 * players))
     plays = 0
     start = clock()
     for _ in range(count):
-        rng.shuffle(deck)
-        hands = [0] * players
-        for i, card in enumerate(deck):
-            hands[i % players] |= 1 << card
-        trump = randrange(4)
+        for i in range(len(deck) - 1, 0, -1):  # rng.shuffle(deck)
+            size = (i + 1).bit_length()
+            j = getrandbits(size)
+            while j > i:
+                j = getrandbits(size)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = [sum(map(bits.__getitem__, deck[seat::players])) for seat in range(players)]
+        trump = getrandbits(3)
+        while trump > 3:
+            trump = getrandbits(3)
         leader = 0
         for _trick in range(13):
             led_mask = 0
@@ -69,8 +81,14 @@ def floor(count: int, players: int, profile: str, seed: int) -> tuple[float, int
                 seat = (leader + offset) % players
                 hand = hands[seat]
                 legal = hand & led_mask or hand
-                for _ in range(randrange(legal.bit_count())):
+                legal_count = legal.bit_count()  # rng.randrange(legal_count):
+                size = legal_count.bit_length()
+                pick = getrandbits(size)
+                while pick >= legal_count:
+                    pick = getrandbits(size)
+                while pick:
                     legal &= legal - 1
+                    pick -= 1
                 bit = legal & -legal
                 hands[seat] = hand ^ bit
                 card = bit.bit_length() - 1

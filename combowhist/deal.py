@@ -21,6 +21,7 @@ from typing import Any
 import combowhist.formats as formats
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
+from combowhist.draws import shuffle
 from combowhist.errors import (
     CombowhistError,
     IllegalMoveError,
@@ -141,7 +142,7 @@ class Deal:
         generator = rng if rng is not None else random.Random(seed_value(seed))
         deck = rules.deck(players).mask
         cards = list(_cards_of(deck))
-        generator.shuffle(cards)
+        shuffle(generator, cards)  # as generator.shuffle(cards) does, faster
         # The i-th card goes to seat (dealer + 1 + i) % players: every players-th card.
         hands = tuple([sum(map(_BITS.__getitem__, cards[(seat - dealer - 1) % players::players]))
                        for seat in range(players)])

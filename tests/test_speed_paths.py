@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combowhist import ComboBid, Deal, load_profile
+from combowhist import ComboBid, Deal, draws, load_profile
 from combowhist.cards import CardSet, mask_indices
 from combowhist.combos import ComboSpace
 from combowhist.errors import NotationError
-from combowhist.rules import playout
 
 EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 
@@ -39,7 +39,7 @@ class SkewedRandom(random.Random):
 
 def test_issue11_inline_draws_are_randrange_on_this_python() -> None:
     plain, inlined = random.Random(5), random.Random(5)
-    getrandbits = playout._bits(inlined)
+    getrandbits = draws.bits(inlined)
     if getrandbits is None:  # a Python whose randrange draws otherwise: the kernel falls back
         pytest.skip("random.Random.randrange does not draw by getrandbits here")
     for bound in (*range(1, 300), 4095, 4096, 4097, 133_146):
@@ -51,10 +51,43 @@ def test_issue11_inline_draws_are_randrange_on_this_python() -> None:
     assert plain.getstate() == inlined.getstate()
 
 
+@given(size=st.integers(0, 60), seed=st.integers(0, 2**32))
+@settings(max_examples=60, deadline=None)
+def test_issue11_inline_shuffle_is_random_shuffle(size: int, seed: int) -> None:
+    plain, inlined = random.Random(seed), random.Random(seed)
+    expected, items = list(range(size)), list(range(size))
+    plain.shuffle(expected)
+    draws.shuffle(inlined, items)
+    assert items == expected
+    assert plain.getstate() == inlined.getstate()
+
+
+class DealingRandom(random.Random):
+    """A generator with a shuffle of its own: the deal must ask it."""
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+def test_issue11_shuffle_asks_a_random_subclass() -> None:
+    draws.shuffle(DealingRandom(0), items := list(range(52)))
+    assert items == list(range(51, -1, -1))
+    assert Deal.new(4, rng=DealingRandom(0)).hands[1] == CardSet(sum(
+        1 << index for index in range(51, -1, -4)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_issue11_deal_new_deals_as_random_shuffle_does(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = Deal.new(4, seed=seed)
+    monkeypatch.setattr(draws, "GETRANDBITS_DRAWS", False)
+    assert Deal.new(4, seed=seed) == fast
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_issue11_kernel_without_inline_draws_equals_the_checked_loop(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(playout, "_GETRANDBITS_DRAWS", False)
+    monkeypatch.setattr(draws, "GETRANDBITS_DRAWS", False)
     deal = Deal.new(4, seed=seed, dealer=seed % 4)
     kernel_rng, checked_rng = random.Random(seed), random.Random(seed)
     assert deal.playout(kernel_rng) == checked_loop(deal, checked_rng)
@@ -64,7 +97,7 @@ def test_issue11_kernel_without_inline_draws_equals_the_checked_loop(
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("seed", range(4))
 def test_issue11_kernel_asks_a_random_subclass_for_every_draw(seed: int, players: int) -> None:
-    assert playout._bits(SkewedRandom(seed)) is None
+    assert draws.bits(SkewedRandom(seed)) is None
     deal = Deal.new(players, seed=seed)
     kernel_rng, checked_rng = SkewedRandom(seed), SkewedRandom(seed)
     fast, slow = deal.playout(kernel_rng), checked_loop(deal, checked_rng)

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from combowhist.cards import SUIT_MASKS
+from combowhist.draws import below, bits
 from combowhist.legal import BidMoves
 from combowhist.moves import PLAYS, Pass, Play
 from combowhist.profiles import RuleProfile
@@ -58,12 +59,12 @@ __all__ = ["playout"]
 def playout(state: State, rng: random.Random) -> State:
     """``state`` played to its end with a uniformly random legal move at every decision,
     exactly as the checked loop above plays it from the same ``rng`` state."""
-    randrange = _draw(rng)
+    randrange = below(rng)
     while (seat := state.to_move) is not None:
         if state.phase is Phase.PLAY:
-            state = _play_tricks(state, randrange, _bits(rng))
+            state = _play_tricks(state, randrange, bits(rng))
         elif state.phase is Phase.AUCTION:
-            state = _bid(state, randrange, _bits(rng))
+            state = _bid(state, randrange, bits(rng))
         elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
             moves = step.legal(state)
             move = moves[randrange(len(moves))]
@@ -93,7 +94,7 @@ def _bid(state: State, randrange: Callable[[int], int],
         count, bids = offers[least_worth(table, high, bidder, seat)]
         if getrandbits is None:
             pick = randrange(count)
-        else:  # randrange(count), drawn as random.Random draws it (see _bits)
+        else:  # randrange(count), drawn as random.Random draws it (see draws.bits)
             size = count.bit_length()
             pick = getrandbits(size)
             while pick >= count:
@@ -139,7 +140,8 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                  getrandbits: Callable[[int], int] | None) -> State:
     """Random plays on ints from ``state`` (in the play phase) until a play the checked
     path must make; returns the state after that play. ``getrandbits``, where
-    :func:`_bits` gives it, draws as ``randrange`` does without a call per draw."""
+    :func:`~combowhist.draws.bits` gives it, draws as ``randrange`` does without a call
+    per draw."""
     (table, _, seat, log, hands_now, auction, contract, leader, trick_now, winners_now,
      taken_now, flags, atelier, trump, _) = state
     assert contract is not None
@@ -180,7 +182,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
             count = legal.bit_count()
             if getrandbits is None:
                 pick = randrange(count)
-            else:  # randrange(count), drawn as random.Random draws it (see _bits)
+            else:  # randrange(count), drawn as random.Random draws it (see draws.bits)
                 size = count.bit_length()
                 pick = getrandbits(size)
                 while pick >= count:
@@ -245,38 +247,3 @@ def _plays(log: LogCell | None, count: int) -> tuple[tuple[int, int], ...]:
         assert isinstance(move, Play)
         plays.append((seat, move.card.index))
     return tuple(reversed(plays))
-
-
-def _draw(rng: random.Random) -> Callable[[int], int]:
-    """``rng.randrange`` for a bound above 0, drawing exactly as it does; its internal
-    ``_randbelow`` when ``rng`` is a plain :class:`random.Random`, which ``randrange`` calls
-    with the same bound after checks a positive bound passes anyway."""
-    if type(rng) is random.Random and hasattr(rng, "_randbelow"):
-        below: Callable[[int], int] = rng._randbelow
-        return below
-    return rng.randrange
-
-
-def _bits(rng: random.Random) -> Callable[[int], int] | None:
-    """``rng.getrandbits`` when ``rng`` is a plain :class:`random.Random` and
-    ``randrange(n)`` is ``getrandbits(n.bit_length())`` drawn again until below ``n``
-    (CPython's ``_randbelow_with_getrandbits``, checked once at import by
-    :func:`_draws_as_getrandbits`), else ``None``. Trick play, most of the draws, then
-    draws without a function call each."""
-    return rng.getrandbits if _GETRANDBITS_DRAWS and type(rng) is random.Random else None
-
-
-def _draws_as_getrandbits() -> bool:
-    """Whether ``random.Random.randrange`` draws as :func:`_bits` says, on this Python."""
-    plain, inlined = random.Random(0), random.Random(0)
-    for bound in (*range(1, 70), 4096, 133_146):
-        size = bound.bit_length()
-        pick = inlined.getrandbits(size)
-        while pick >= bound:
-            pick = inlined.getrandbits(size)
-        if plain.randrange(bound) != pick:
-            return False
-    return plain.getstate() == inlined.getstate()
-
-
-_GETRANDBITS_DRAWS = _draws_as_getrandbits()
