@@ -82,27 +82,37 @@ def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _lowest(bits: int, count: int) -> int:
+    """The ``count`` lowest set bits of ``bits``."""
+    chosen = 0
+    for _ in range(count):
+        low = bits & -bits
+        chosen |= low
+        bits ^= low
+    return chosen
+
+
 def _search(conditions: TrickConditions, participants: int) -> Witness | None:
+    # Beyond the tricks D must not take, only how many D takes and how many of them come
+    # among Limbo's first tricks matter: one pattern of each such shape is tried.
     first_mask = conditions.goal.first_mask
-    seen: set[tuple[int, int]] = set()
+    allowed = ((1 << TRICKS) - 1) & ~conditions.avoid_tricks
+    first_free, rest_free = allowed & first_mask, allowed & ~first_mask
     guess_options: list[tuple[int, ...]] = [()]
     if conditions.goal.kind is GoalKind.GUESSED:
         guess_options = list(combinations(range(TRICKS + 1), conditions.guesses))
     named = conditions.goal.cards.bit_count()
-    for won in range(1 << TRICKS):
-        if won & conditions.avoid_tricks:
-            continue
-        shape = (won.bit_count(), (won & first_mask).bit_count())
-        if shape in seen:  # only the count and Limbo's split matter beyond avoid_tricks
-            continue
-        seen.add(shape)
-        # A capture goal's cards fit into D's tricks, some hands given, when those tricks
-        # hold enough cards (one card of each participant a trick: spread them over hands).
-        captured = shape[0] * participants >= named
-        for others in _splits(TRICKS - shape[0], participants - 1):
-            for guesses in guess_options:
-                if conditions.met(won, others, guesses, captured):
-                    return Witness(won, others, guesses)
+    for first in range(first_free.bit_count() + 1):
+        for rest in range(rest_free.bit_count() + 1):
+            won = _lowest(first_free, first) | _lowest(rest_free, rest)
+            count = first + rest
+            # A capture goal's cards fit into D's tricks, some hands given, when those
+            # tricks hold enough cards (one card of each participant a trick).
+            captured = count * participants >= named
+            for others in _splits(TRICKS - count, participants - 1):
+                for guesses in guess_options:
+                    if conditions.met(won, others, guesses, captured):
+                        return Witness(won, others, guesses)
     return None
 
 
