@@ -67,6 +67,25 @@ class BidMoves(FixedLengthSequence[MakeBid]):
         return self.space.index(value.combo, start, stop)
 
 
+def subset_mask(indices: Sequence[int], size: int, index: int) -> int:
+    """The ``index``-th ``size``-subset of the card indices ``indices`` (lowest first), in
+    colexicographic order (the order of :class:`CardSubsetMoves`), as a card bitmask."""
+    mask = 0
+    if len(indices) <= _SMALL:  # a hand: a look-up
+        for position in _colex_subsets(size)[index]:
+            mask |= 1 << indices[position]
+        return mask
+    # Combinatorial number system: the k-subset with rank `index`, largest element first.
+    position = len(indices)
+    for k in range(size, 0, -1):
+        position -= 1
+        while comb(position, k) > index:
+            position -= 1
+        index -= comb(position, k)
+        mask |= 1 << indices[position]
+    return mask
+
+
 class CardSubsetMoves(FixedLengthSequence[Move]):
     """Every ``size``-card subset of a set of cards, each wrapped in a move (``Send``,
     ``SetAtelier``), in colexicographic order of card indices."""
@@ -81,21 +100,7 @@ class CardSubsetMoves(FixedLengthSequence[Move]):
         self._len = comb(len(self._indices), size)
 
     def _item(self, index: int) -> Move:
-        indices = self._indices
-        mask = 0
-        if len(indices) <= _SMALL:  # a hand: a look-up
-            for position in _colex_subsets(self.size)[index]:
-                mask |= 1 << indices[position]
-            return self.factory(CardSet(mask))
-        # Combinatorial number system: the k-subset with rank `index`, largest element first.
-        position = len(indices)
-        for k in range(self.size, 0, -1):
-            position -= 1
-            while comb(position, k) > index:
-                position -= 1
-            index -= comb(position, k)
-            mask |= 1 << indices[position]
-        return self.factory(CardSet(mask))
+        return self.factory(CardSet(subset_mask(self._indices, self.size, index)))
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """The position of a move among these, computed from its cards (its rank in the

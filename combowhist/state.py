@@ -5,7 +5,7 @@ a :class:`~combowhist.deal.Deal` is made of. Users see them through ``Deal``'s p
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -16,17 +16,6 @@ from combowhist.profiles import RuleProfile
 __all__ = ["DealResult", "Phase"]
 
 _new = tuple.__new__
-R = TypeVar("R", bound=tuple[Any, ...])
-
-
-def _changed(record: R, index: dict[str, int], changes: dict[str, Any]) -> R:
-    """A named record (a tuple) with the fields ``changes`` names changed: one
-    allocation."""
-    fields = list(record)
-    for name, value in changes.items():
-        fields[index[name]] = value
-    changed: R = _new(type(record), fields)
-    return changed
 
 
 class Phase(enum.Enum):
@@ -134,8 +123,12 @@ class Contract(NamedTuple):
         return self.combo.play_rules
 
     def replace(self, **changes: Any) -> Contract:
-        """A copy with some fields changed."""
-        return _changed(self, _CONTRACT_INDEX, changes)
+        """A copy with some fields changed (one allocation)."""
+        fields = list(self)
+        for name, value in changes.items():
+            fields[_CONTRACT_INDEX[name]] = value
+        contract: Contract = _new(Contract, fields)
+        return contract
 
 
 _CONTRACT_INDEX = {name: index for index, name in enumerate(Contract._fields)}
@@ -214,8 +207,13 @@ class State(NamedTuple):
     result: DealResult | None
 
     def but(self, **changes: Any) -> State:
-        """This state with some fields changed (for the rare transitions)."""
-        return _changed(self, _INDEX, changes)
+        """This state with some fields changed (one allocation; for the rare
+        transitions)."""
+        fields = list(self)
+        for name, value in changes.items():
+            fields[_INDEX[name]] = value
+        state: State = _new(State, fields)
+        return state
 
 
 _INDEX = {name: index for index, name in enumerate(State._fields)}

@@ -66,8 +66,11 @@ def playout(state: State, rng: random.Random) -> State:
         elif state.phase is Phase.AUCTION:
             state = _bid(state, randrange, bits(rng))
         elif (step := STEPS.get(state.phase)) is not None:  # a pre-game step
-            moves = step.legal(state)
-            move = moves[randrange(len(moves))]
+            if step.draw is None:
+                moves = step.legal(state)
+                move = moves[randrange(len(moves))]
+            else:
+                move = step.draw(state, randrange)
             assert state.contract is not None
             state = step.apply(state, state.contract, seat, move,
                                (state.log, seat, move, step.phase))
@@ -158,6 +161,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
     plays = PLAYS
     suit_masks = SUIT_MASKS
     flagging = _flagging(flags, trump, plague_cards)
+    watched = flagging | atelier  # the cards whose play needs more than the common path
     while True:  # a trick, from where it stands
         order = orders[leader]
         last_seat = order[-1]
@@ -193,17 +197,18 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
                 skip -= 1
             bit = legal & -legal
             card = bit.bit_length() - 1
-            if atelier & bit and seat == declarer:
-                # R21: D empties a place in the atelier: the checked play settles it.
-                trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
-                before = make(table, play_phase, seat, log, tuple(hands), auction, contract,
-                              leader, trick, tuple(winners), tuple(taken), flags, atelier,
-                              trump, None)
-                return play(before, seat, card)
-            if bit & flagging:
+            if bit & watched:  # rare
+                if atelier & bit:  # (the atelier is D's)
+                    # R21: D empties a place in the atelier: the checked play settles it.
+                    trick = earlier + _plays(log, in_trick.bit_count() - len(earlier))
+                    before = make(table, play_phase, seat, log, tuple(hands), auction,
+                                  contract, leader, trick, tuple(winners), tuple(taken), flags,
+                                  atelier, trump, None)
+                    return play(before, seat, card)
                 flags = flags_after(flags, card, seat == declarer, led < 0, trump, plague)
                 bound = declarer_bound(block, plague, flags)
                 flagging = _flagging(flags, trump, plague_cards)
+                watched = flagging | atelier
             hands[seat] = hand ^ bit
             in_trick |= bit
             log = (log, seat, plays[card], play_phase)
@@ -227,6 +232,7 @@ def _play_tricks(state: State, randrange: Callable[[int], int],
         if following_trump != trump:  # Grill (R25)
             trump = following_trump
             flagging = _flagging(flags, trump, plague_cards)
+            watched = flagging | atelier
         leader = best_seat
         earlier = ()
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from math import comb
 
 import attrs
 
 from combowhist.bids import ComboBid, Event, Exposure, PlayRule, RankLayers, TrumpRule
-from combowhist.cards import SUIT_MASKS, CardSet, Suit, card_strength
+from combowhist.cards import SUIT_MASKS, CardSet, Suit, card_strength, mask_indices
 from combowhist.errors import IllegalMoveError
-from combowhist.legal import CardSubsetMoves, LegalMoves
+from combowhist.legal import CardSubsetMoves, LegalMoves, subset_mask
 from combowhist.moves import (
     MAIL_DIRECTIONS,
     Commit,
@@ -79,6 +80,10 @@ class Step:
     reached: Callable[[ComboBid], bool] = lambda combo: True
     """Whether a deal under a combo holding this step's event comes to this step (Mail's
     direction is chosen only where the profile does not fix it)."""
+    draw: Callable[[State, Callable[[int], int]], Move] | None = None
+    """For the playout kernel, where the legal moves are many: ``draw(state, randrange)``
+    is ``legal(state)[randrange(len(legal(state)))]``, the same move from the same draw,
+    without building the legal moves. ``None``: the kernel builds them."""
 
 
 @attrs.frozen(eq=False)
@@ -428,6 +433,7 @@ def mail_target(direction: str, seat: int, players: int) -> int:
 _DIRECTIONS = {"left": left, "right": right, "across": across}
 
 
+@lru_cache(maxsize=256)
 def masters_mail_target(seat: int, declarer: int, players: int, direction: str = "right"
                         ) -> int:
     """Master's Mail passes to the right (R20; 1.5.1: to the left), skipping D."""
@@ -505,9 +511,14 @@ def _start_masters_mail(state: State, contract: Contract) -> tuple[Contract, Pha
 
 
 def _legal_picks(state: State) -> LegalMoves:
-    seat = state.to_move
-    assert seat is not None
-    return LegalMoves(CardSubsetMoves(state.hands[seat], MAIL_CARDS, Send))
+    return LegalMoves(CardSubsetMoves(_hand(state), MAIL_CARDS, Send))
+
+
+def _draw_pick(state: State, randrange: Callable[[int], int]) -> Move:
+    """``_legal_picks(state)[randrange(...)]`` without the legal moves."""
+    cards = mask_indices(_hand(state))
+    return Send(CardSet(subset_mask(cards, MAIL_CARDS, randrange(comb(len(cards),
+                                                                      MAIL_CARDS)))))
 
 
 _MAILS = {players: LegalMoves(tuple(SetMail(d) for d in _mail_directions(players)))
@@ -517,11 +528,12 @@ _MAIL = Step(Phase.MAIL, SetMail, lambda state: _MAILS[state.table.players], _ma
 _SEND = Step(Phase.SEND, Send, _legal_picks,
              lambda state, contract, seat, move, log: _exchange(state, contract, seat, move,
                                                                 log, masters=False),
-             _exchanged(Phase.SEND, masters=False), "send ? ? ?")
+             _exchanged(Phase.SEND, masters=False), "send ? ? ?", draw=_draw_pick)
 _MASTERS_MAIL = Step(Phase.MASTERS_MAIL, Send, _legal_picks,
                      lambda state, contract, seat, move, log: _exchange(
                          state, contract, seat, move, log, masters=True),
-                     _exchanged(Phase.MASTERS_MAIL, masters=True), "send ? ? ?")
+                     _exchanged(Phase.MASTERS_MAIL, masters=True), "send ? ? ?",
+                     draw=_draw_pick)
 
 
 # -- the atelier (R21) -------------------------------------------------------------------------
