@@ -337,6 +337,15 @@ def _fits(value: object, kinds: tuple[type, ...]) -> bool:
     return isinstance(value, tuple(k for k in kinds if k is not int))
 
 
+_PLAIN: dict[type, tuple[tuple[str, frozenset[type]], ...]] = {
+    kind: tuple((name, frozenset(k for k in kinds if k is not int))
+                for name, kinds in shape.items())
+    for kind, shape in _SHAPES.items() if kind is not Guess
+}
+"""For each move class but ``Guess``, its fields with the exact types that make them fit
+at once: the common case, checked before :data:`_SHAPES` is read in full."""
+
+
 def check_move(move: object) -> Move:
     """``move`` itself if it is a well-formed move object: one of the move classes here,
     each field of the type it takes (a :class:`~combowhist.cards.Card` for ``Play``, a
@@ -344,6 +353,14 @@ def check_move(move: object) -> Move:
     :data:`NUMBER_DIGITS` digits, a ``Guess``'s numbers in increasing order). Anything else
     raises :class:`~combowhist.errors.NotationError` naming its type and value. Whether a
     well-formed move is legal is the deal's business."""
+    fields = _PLAIN.get(type(move))
+    if fields is not None:
+        for name, exact in fields:
+            if type(getattr(move, name)) not in exact:
+                break
+        else:
+            assert isinstance(move, Move)
+            return move
     shape = _SHAPES.get(type(move))
     if shape is None:
         raise NotationError(f"{described(move)} is not a move: give a move object "

@@ -81,7 +81,7 @@ def apply(state: State, seat: int, move: Move) -> State:
     elif isinstance(move, MakeBid):
         combo = move.combo
         profile, players = state.table.profile, state.table.players
-        if combo.profile != profile:
+        if combo.profile is not profile and combo.profile != profile:  # `is`: fast
             raise IllegalMoveError.refused(seat, move, f"the combo bid is of profile "
                                                        f"{combo.profile}, the deal's is {profile}")
         least = minimum_worth(state, seat)
