@@ -43,7 +43,16 @@ from itertools import combinations
 
 import attrs
 
-from combowhist.bids import ComboBid, Event, GoalKind, PlayRule, TrumpRule
+from combowhist.bids import (
+    ComboBid,
+    CompiledRules,
+    Event,
+    GoalKind,
+    PlayRule,
+    RankLayers,
+    TrickConditions,
+    TrumpRule,
+)
 from combowhist.cards import SUIT_MASKS, Card, CardSet, Suit, card_strength, mask_indices
 from combowhist.deal import Deal
 from combowhist.errors import AnalysisError, SetupError
@@ -75,7 +84,8 @@ from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import Phase
 
-__all__ = ["DEFAULT_MAX_NODES", "Witness", "is_possible", "witness"]
+__all__ = ["DEFAULT_MAX_NODES", "PossibilityKey", "Witness", "is_possible", "possibility_key",
+           "witness"]
 
 TRICKS = 13
 HAND = 13
@@ -110,6 +120,93 @@ class Witness:
     def moves(self) -> tuple[tuple[int, Move], ...]:
         """Every move of the deal as ``(seat, move)``, the auction first."""
         return self.deal.log
+
+
+# -- what of a combo can matter to possibility ---------------------------------------------
+
+DECIDING_RULES = ("conditions", "play_rules", "events", "mail_direction",
+                  "masters_mail_direction", "shown_cards")
+"""The fields of :class:`~combowhist.bids.CompiledRules` the search reads: the trick
+conditions (goal, guesses, Greed, Lock, Ending Dog), the play rules (Hurry, Sloth, Iron),
+the pre-game events and the Mail directions, the cards a ``capture`` goal names."""
+
+INDIFFERENT_RULES = {
+    "potential": "a P on the score sheet once completed (R34)",
+    "exposes": "what everyone sees (R30): cooperating players know every card anyway",
+    "atelier_size": "the atelier lies face up and restricts no play (R21)",
+    "extra_points": "points (R32, R34)",
+    "honour_points": "points (R33, R34)",
+    "fail_points": "points when failed (Penalty, R34)",
+}
+"""The fields of :class:`~combowhist.bids.CompiledRules` that cannot change whether a combo
+can be completed, each with the reason."""
+
+INDIFFERENT_EVENTS = frozenset({Event.ATELIER})
+"""Pre-game events that restrict no choice of card: the atelier's cards stay in D's hand
+and count for following suit; refilling it is D's own move (R21)."""
+
+_FREE_TRUMPS = frozenset({TrumpRule.DECLARER, TrumpRule.LEFT_OF_DECLARER,
+                          TrumpRule.RIGHT_OF_DECLARER})
+"""Trump rules where any suit may be named: by D (R13), or by a cooperating opponent
+(R15, E3), which is the same to possibility."""
+
+
+@attrs.frozen
+class PossibilityKey:
+    """What of a combo bid R8's exact layer reads: two combos with the same key are
+    possible for exactly the same hands (:func:`possibility_key`).
+
+    >>> from combowhist import ComboBid, load_profile
+    >>> profile = load_profile("1.4.1")
+    >>> a = possibility_key(ComboBid.parse("trump+lock+penalty+open_hand", profile))
+    >>> a == possibility_key(ComboBid.parse("masters_trump+lock+potential", profile))
+    True
+    >>> a == possibility_key(ComboBid.parse("trump+ending_dog", profile))
+    False
+    """
+
+    trump: TrumpRule
+    """How trump comes about, every free choice of suit read as :attr:`TrumpRule.DECLARER`."""
+    laid_by: RankLayers | None
+    """Rank Trump's layers (R14, E2); ``None`` for other trump rules."""
+    conditions: TrickConditions
+    """The goal, guesses, Greed and the tricks D must not take (R31, R32)."""
+    play_rules: frozenset[PlayRule]
+    """Hurry, Sloth, Iron."""
+    events: frozenset[Event]
+    """The pre-game events that can change what is possible."""
+    mail_direction: str | None
+    """Mail's fixed direction (``None``: D chooses it, or no Mail)."""
+    masters_mail_direction: str | None
+    """Master's Mail's direction where it matters: with Mail, which it may pass on."""
+    shown_cards: int
+    """The cards a ``capture`` goal names (E4)."""
+
+
+def possibility_key(combo: ComboBid) -> PossibilityKey:
+    """The parts of ``combo`` that can matter to whether it is possible with some hand:
+    its rule primitives (:data:`DECIDING_RULES`) without those that cannot
+    (:data:`INDIFFERENT_RULES`, :data:`INDIFFERENT_EVENTS`), the way its trump comes
+    about, and Master's Mail only beside Mail (alone, it cannot change what is possible:
+    any split of the unseen cards after it can be reached, R20). Combos with equal keys
+    get the same answer from :func:`is_possible` for every hand, which caches by it."""
+    rules: CompiledRules = combo.rules
+    standard = combo.standard
+    events = frozenset(rules.events) - INDIFFERENT_EVENTS
+    if Event.MAIL not in events:
+        events -= {Event.MASTERS_MAIL}
+    trump = TrumpRule.DECLARER if standard.trump in _FREE_TRUMPS else standard.trump
+    return PossibilityKey(
+        trump=trump,
+        laid_by=standard.laid_by if trump is TrumpRule.RANK else None,
+        conditions=rules.conditions,
+        play_rules=rules.play_rules,
+        events=events,
+        mail_direction=rules.mail_direction if Event.MAIL in events else None,
+        masters_mail_direction=(rules.masters_mail_direction
+                                if Event.MASTERS_MAIL in events else None),
+        shown_cards=rules.shown_cards,
+    )
 
 
 @attrs.frozen
@@ -183,14 +280,27 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
         raise SetupError(f"the hand {cards} is not 13 cards of the {players}-player deck of "
                          f"profile {rules} (R2)")
     _check_covered(bid)
-    search = _Search(bid, players, declarer, deck, cards.mask, max_nodes)
-    found = search.run()
+    memo = (cards.mask, players, declarer, deck, possibility_key(bid))
+    if memo in _OUTCOMES:
+        found = _OUTCOMES[memo]
+    else:
+        found = _Search(bid, players, declarer, deck, cards.mask, max_nodes).run()
+        if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+            del _OUTCOMES[next(iter(_OUTCOMES))]
+        _OUTCOMES[memo] = found
     if found is None:
         return None
     if not build:
         return True
     setup, actions, guesses = found
     return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+
+
+_Found = tuple["_Setup", list["_Action"], tuple[int, ...]]
+_OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], _Found | None] = {}
+"""Decided searches by (hand, participants, declarer's seat, deck, :func:`possibility_key`):
+the line of play found, or ``None`` (impossible). Undecided searches are not kept."""
+_OUTCOMES_KEPT = 20_000
 
 
 def _check_covered(combo: ComboBid) -> None:
@@ -214,17 +324,18 @@ class _Search:
     def __init__(self, combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
                  max_nodes: int) -> None:
         self.combo = combo
-        self.conditions = combo.conditions
+        self.key = key = possibility_key(combo)
+        self.conditions = key.conditions
         self.players = players
         self.declarer = declarer
         self.deck = deck
         self.hand = hand
         self.max_nodes = max_nodes
         self.nodes = 0
-        rules = combo.play_rules
+        rules = key.play_rules
         self.iron = PlayRule.ACES_LOW in rules
         self.hurry = PlayRule.DECLARER_LEADS_FIRST in rules
-        trump_rule = combo.standard.trump
+        trump_rule = key.trump
         self.grill = trump_rule is TrumpRule.GRILL
         self.block = trump_rule is TrumpRule.BLOCK
         self.orders = tuple(trick_order(leader, players, declarer,
@@ -297,7 +408,7 @@ class _Search:
         return setup, actions, guesses
 
     def _trumps(self) -> tuple[int, ...]:
-        rule = self.combo.standard.trump
+        rule = self.key.trump
         if rule is TrumpRule.NONE:
             return (NO_SUIT,)
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
@@ -307,8 +418,7 @@ class _Search:
         return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
 
     def _setups(self) -> Iterator[_Setup]:
-        combo = self.combo
-        events = combo.events
+        events = self.key.events
         # Plague: D's shortest suit first (search order only).
         plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
                                          .bit_count())
@@ -331,7 +441,7 @@ class _Search:
         3 received; under Master's Mail too, where each of the declarer's cards ends up
         (the Mail target may pass it on, R20)."""
         players = self.players
-        fixed = self.combo.rules.mail_direction
+        fixed = self.key.mail_direction
         directions = (fixed,) if fixed else (("left", "right", "across") if players == 4
                                              else ("left", "right"))
         strong = self.want[0]
@@ -339,11 +449,11 @@ class _Search:
                      reverse=not strong)
         unseen = sorted(mask_indices(self.deck & ~self.hand),
                         key=lambda c: card_strength(c, self.iron), reverse=strong)
-        masters = Event.MASTERS_MAIL in self.combo.events
+        masters = Event.MASTERS_MAIL in self.key.events
         for direction in directions:
             target = mail_target(direction, self.declarer, players)
             onward = masters_mail_target(target, self.declarer, players,
-                                         self.combo.rules.masters_mail_direction)
+                                         self.key.masters_mail_direction or "right")
             for passed in combinations(own, 3):
                 for received in combinations(unseen, 3):
                     for where in (range(8) if masters else (0,)):
@@ -509,7 +619,7 @@ class _Search:
         record = TrickRecord(winners, plagued if plague >= 0 else (),
                              (self.deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0)
         tricks = winners.count(d)
-        for guesses in _guess_options(tricks, self.combo.standard.guesses):
+        for guesses in _guess_options(tricks, self.conditions.guesses):
             if score(self.combo, d, self.players, record, guesses, -2).completed:
                 return guesses
         return None

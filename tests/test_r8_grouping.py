@@ -1,0 +1,124 @@
+"""Issue 13, step 2: combos grouped by what can matter to R8's exact layer
+(:func:`combowhist.analysis.possibility_key`), derived from the rule primitives and checked
+by the search itself."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from combowhist import ComboBid, Deal, load_profile
+from combowhist.analysis import (
+    DECIDING_RULES,
+    INDIFFERENT_EVENTS,
+    INDIFFERENT_RULES,
+    _OUTCOMES,
+    _Search,
+    is_possible,
+    possibility_key,
+)
+from combowhist.bids import CompiledRules, Event, GoalKind, TrumpRule
+from combowhist.errors import AnalysisError
+from combowhist.rules.auction import bid_moves
+
+EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
+
+
+def test_r8_grouping_every_compiled_rule_is_classified_once() -> None:
+    # A new primitive must be classified (deciding or indifferent) before the key uses it.
+    names = {field.name for field in attrs.fields(CompiledRules)}
+    assert set(DECIDING_RULES) | set(INDIFFERENT_RULES) == names
+    assert not set(DECIDING_RULES) & set(INDIFFERENT_RULES)
+    assert INDIFFERENT_EVENTS <= set(Event)
+
+
+def _changes_key(profile_name: str, key: str) -> bool:
+    """Whether adding the special bid ``key`` to some standard bid it combines with
+    changes the combo's possibility key."""
+    profile = load_profile(profile_name)
+    special = profile.bids[key]
+    for standard in profile.bids.values():
+        if not standard.standard or key in standard.incompatible:
+            continue
+        alone = ComboBid.unchecked(profile, standard)
+        if possibility_key(alone) != possibility_key(
+                ComboBid.unchecked(profile, standard, (special,))):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r8_grouping_every_special_of_every_edition_is_classified(edition: str) -> None:
+    profile = load_profile(edition)
+    specials = [b for b in profile.bids.values() if not b.standard]
+    indifferent = {b.key for b in specials if not _changes_key(edition, b.key)}
+    # Scoring and exposure only; the atelier restricts no play (R21); Master's Mail alone
+    # can reach any split of the unseen cards (R20).
+    masters = "master_mail" if edition == "1.5.1" else "masters_mail"
+    assert indifferent == {"potential", "penalty", "open_hand", "open_trump", "atelier",
+                           masters}
+    # ... and beside Mail, Master's Mail matters (it may pass D's Mail cards on).
+    mail = ComboBid.unchecked(profile, profile.bids["trump"], (profile.bids["mail"],))
+    both = ComboBid.unchecked(profile, profile.bids["trump"],
+                              (profile.bids["mail"], profile.bids[masters]))
+    assert possibility_key(mail) != possibility_key(both)
+
+
+def test_r8_grouping_a_free_choice_of_trump_is_one_key() -> None:
+    profile = load_profile("1.4.1")
+    trump = possibility_key(ComboBid.parse("trump+lock", profile))
+    assert trump == possibility_key(ComboBid.parse("masters_trump+lock", profile))
+    assert trump.trump is TrumpRule.DECLARER
+    assert trump != possibility_key(ComboBid.parse("sub_trump+lock", profile))
+    assert trump != possibility_key(ComboBid.parse("max_trump+lock", profile))
+
+
+def _search(hand: int, combo: ComboBid, players: int) -> bool:
+    """The search itself, no cache."""
+    deck = combo.profile.deck(players).mask
+    return _Search(combo, players, 1, deck, hand, 3000).run() is not None
+
+
+def _covered(combo: ComboBid) -> bool:
+    assert combo.standard.goal is not None
+    return (combo.standard.trump is not TrumpRule.RANK
+            and combo.standard.goal.kind is not GoalKind.CAPTURE)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), edition=st.sampled_from(("1.4.1", "1.4.2")),
+       players=st.sampled_from((3, 4)))
+def test_r8_grouping_combos_with_one_key_get_one_answer_from_the_search(
+        seed: int, edition: str, players: int) -> None:
+    rng = random.Random(seed)
+    profile = load_profile(edition)
+    hand = Deal.new(players, profile=profile, rng=rng).dealt_hands[1].mask
+    combos = [m.combo for m in bid_moves(profile, players, 1) if _covered(m.combo)]
+    first = combos[rng.randrange(len(combos))]
+    key = possibility_key(first)
+    same = [c for c in combos if possibility_key(c) == key and c != first]
+    if not same:
+        return
+    second = same[rng.randrange(len(same))]
+    try:
+        answers = {_search(hand, first, players), _search(hand, second, players)}
+    except AnalysisError:
+        return  # undecided within the bound
+    assert len(answers) == 1, (str(first), str(second))
+
+
+def test_r8_grouping_is_possible_is_cached_per_hand_and_key() -> None:
+    profile = load_profile("1.4.1")
+    hand = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    _OUTCOMES.clear()
+    assert not is_possible(hand, "zero+hurry", profile=profile)
+    assert len(_OUTCOMES) == 1
+    # Same key: answered from the cache, no new search.
+    assert not is_possible(hand, "zero+hurry+penalty+open_hand", profile=profile)
+    assert len(_OUTCOMES) == 1
+    assert is_possible(hand, "zero", profile=profile)
+    assert len(_OUTCOMES) == 2
