@@ -39,7 +39,7 @@ Rank Trump and the ``capture`` goal (1.5.1's Taintless Bid).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 
 import attrs
 
@@ -92,6 +92,13 @@ HAND = 13
 DEFAULT_MAX_NODES = 200_000
 """The default bound on the tricks the search may open before it gives up with an
 :class:`~combowhist.errors.AnalysisError` (never with an answer)."""
+
+_CONSTRUCT_NODES = 2_000
+"""The tricks the fast pass may open (see :meth:`_Search._construct`)."""
+_CONSTRUCT_SETUPS = 8
+"""The pre-game branches the fast pass tries, the preferred first."""
+_SLACKS = (0, 1, 3)
+"""The fast pass's discrepancies, tried in turn."""
 
 _FIRST_BOUND = 16
 """The tricks each pre-game branch may open in the search's first pass."""
@@ -354,6 +361,9 @@ class _Search:
         self.want = tuple(self._wants(t) for t in range(TRICKS))
         self.open_cache: dict[tuple[object, ...], bool] = {}
         self.failed: set[tuple[object, ...]] = set()
+        self.tried: dict[tuple[object, ...], int] = {}
+        """The fast pass's states cut by its slack, with the slack they were tried with."""
+        self.cuts = 0
         self.setup = _Setup()
         self.limit = 0
 
@@ -375,9 +385,14 @@ class _Search:
         undecided ones again with bounds growing fourfold, each keeping the states it has
         proven to fail; ``None`` once every branch is exhausted."""
         undecided: list[tuple[_Setup, set[tuple[object, ...]]]] = []
+        proven: dict[_Setup, set[tuple[object, ...]]] = {}
+        found = self._construct(proven)
+        if found is not None:
+            return found
         bound = _FIRST_BOUND
         for setup in self._setups():
-            found = self._try(setup, set(), bound, undecided)
+            self.nodes += 1  # a pre-game branch costs a node, even one cut at once
+            found = self._try(setup, proven.pop(setup, set()), bound, undecided)
             if found is not None:
                 return found
         while undecided:
@@ -387,6 +402,29 @@ class _Search:
                 found = self._try(setup, failed, bound, undecided)
                 if found is not None:
                     return found
+        return None
+
+    def _construct(self, proven: dict[_Setup, set[tuple[object, ...]]]
+                   ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """The fast pass: the first pre-game branches, each searched with few
+        discrepancies from the preferred order of moves (the first trick tried at a node
+        is free, each later one costs one), within a small bound of tricks. Finds most
+        witnesses at once; a failure proves nothing except the states it exhausted, kept
+        in ``proven`` for the exact pass."""
+        budget = self.nodes + _CONSTRUCT_NODES
+        for slack in _SLACKS:
+            for setup in islice(self._setups(), _CONSTRUCT_SETUPS):
+                self.setup = setup
+                self.failed = proven.setdefault(setup, set())
+                self.tried = {}
+                self.limit = min(budget, self.max_nodes)
+                try:
+                    found = self._start(setup, slack)
+                except _OverBound:
+                    return None
+                if found is not None:
+                    actions, guesses = found
+                    return setup, actions, guesses
         return None
 
     def _try(self, setup: _Setup, failed: set[tuple[object, ...]], bound: int,
@@ -467,7 +505,8 @@ class _Search:
 
     # -- trick play --------------------------------------------------------------------------
 
-    def _start(self, setup: _Setup) -> tuple[list[_Action], tuple[int, ...]] | None:
+    def _start(self, setup: _Setup, slack: int = -1
+               ) -> tuple[list[_Action], tuple[int, ...]] | None:
         hand = self.hand & ~setup.passed | setup.received
         pinned = setup.pinned
         taken = hand
@@ -477,7 +516,7 @@ class _Search:
         leader = self.declarer if self.hurry else right(self.declarer, self.players)
         zeros = (0,) * self.players
         return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
-                           zeros, setup.justice, ())
+                           zeros, setup.justice, (), slack)
 
     def _can_win(self, hand: int, pool: int, pinned: tuple[int, ...], trump: int) -> bool:
         """Whether the declarer, not on lead, might still take a trick: some card of D's
@@ -541,7 +580,11 @@ class _Search:
     def _trick(self, t: int, hand: int, pool: int, pinned: tuple[int, ...],
                voids: tuple[int, ...], leader: int, trump: int, flags: int,
                counts: tuple[int, ...], won: int, plagued: tuple[int, ...], justice: int,
-               winners: tuple[int, ...]) -> tuple[list[_Action], tuple[int, ...]] | None:
+               winners: tuple[int, ...], slack: int = -1
+               ) -> tuple[list[_Action], tuple[int, ...]] | None:
+        """The rest of the deal from trick ``t``: a line of play completing the combo, or
+        ``None``. ``slack`` (the fast pass; ``-1`` for none) is how many tricks beyond the
+        first opened one each node may try; a node cut by it is not proven to fail."""
         if t == TRICKS:
             guesses = self._final(winners, plagued)
             return None if guesses is None else ([], guesses)
@@ -564,7 +607,7 @@ class _Search:
                counts if self.relative else counts[self.declarer],
                (won & self.conditions.goal.first_mask).bit_count() if self.limbo else 0,
                plagued, justice)
-        if key in self.failed:
+        if key in self.failed or (slack >= 0 and self.tried.get(key, -1) >= slack):
             return None
         self.nodes += 1
         if self.nodes > self.limit:
@@ -574,8 +617,14 @@ class _Search:
                 f"{self.combo}: the exact search of R8 for the hand {CardSet(self.hand)} would "
                 f"open more than {self.max_nodes} tricks; undecided (raise max_nodes)")
         want = self.want[t]
+        spent = 0
+        cuts = self.cuts
         for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
                 t, leader, hand, pool, pinned, voids, trump, flags, special, want):
+            if 0 <= slack < spent:
+                self.tried[key] = slack
+                self.cuts += 1
+                return None
             led = trick[0][1] // 13
             winner = winning_play(trick, trump, self.iron)[0]
             cards = 0
@@ -598,16 +647,23 @@ class _Search:
                 if plague >= 0 and cards & SUIT_MASKS[plague]:
                     n = (cards & SUIT_MASKS[plague]).bit_count()
                     plagued2 = (*plagued[:taker], plagued[taker] + n, *plagued[taker + 1:])
+                before = self.nodes
                 found = self._trick(t + 1, hand2, pool2, pinned2, voids2, taker,
                                     next_trump(trump, led, self.grill), flags2, counts2, won2,
-                                    plagued2, -1 if awarded else justice, (*winners, taker))
+                                    plagued2, -1 if awarded else justice, (*winners, taker),
+                                    slack - spent if slack >= 0 else -1)
+                if self.nodes > before:
+                    spent += 1
                 if found is not None:
                     actions, guesses = found
                     steps: list[_Action] = [("play", s, c) for s, c in trick]
                     if awarded:
                         steps.append(("award", taker, 0))
                     return steps + actions, guesses
-        self.failed.add(key)
+        if self.cuts == cuts:  # every line tried to the end: proven
+            self.failed.add(key)
+        else:
+            self.tried[key] = slack
         return None
 
     def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
