@@ -380,8 +380,13 @@ def test_r8_exact_search_agrees_with_a_brute_force_on_late_positions() -> None:
                         flags=flags, plague=plague, plagued=plagued, justice=justice)
         slow = _brute(combo, players, declarer, hand, unseen, leader, trump, winners, flags,
                       plague, plagued, justice)
-        assert fast == slow, (str(combo), players, declarer, CardSet(hand), CardSet(unseen),
-                              leader, trump, winners, flags, plague, plagued, justice)
+        # The fast pass first (few discrepancies), its proven failures kept: same answer.
+        quick = _endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
+                         flags=flags, plague=plague, plagued=plagued, justice=justice,
+                         slacks=(0, 1))
+        assert fast == slow == quick, (str(combo), players, declarer, CardSet(hand),
+                                       CardSet(unseen), leader, trump, winners, flags,
+                                       plague, plagued, justice)
         seen[fast] += 1
     assert min(seen.values()) >= pairs // 10  # both answers were put to the test
 

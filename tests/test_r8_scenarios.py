@@ -8,7 +8,7 @@ import pytest
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import is_possible, witness
-from combowhist.moves import MakeBid
+from combowhist.moves import Award, MakeBid
 
 TWELVE_SPADES_AND_ACE_OF_CLUBS = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S AC"
 SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
@@ -24,7 +24,8 @@ def test_r8_iron_makes_zero_hurry_possible_with_twelve_spades_and_the_ace_of_clu
     # With Iron (R24) the AC is the lowest club, and the AS the lowest spade: D loses.
     found = witness(TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", profile=edition)
     assert found is not None
-    assert found.deal.result is not None and found.deal.result.completed
+    assert found.deal.result is not None
+    assert found.deal.result.completed
     assert found.deal.result.tricks[found.declarer] == 0
 
 
@@ -37,9 +38,10 @@ def test_r8_justice_makes_zero_hurry_possible_with_thirteen_spades(edition: str)
     found = witness(SPADES, "zero+justice+hurry+penalty+open_hand", profile=edition)
     assert found is not None
     result = found.deal.result
-    assert result is not None and result.completed
+    assert result is not None
+    assert result.completed
     assert result.tricks[found.declarer] == 0
-    awards = [move for seat, move in found.moves if type(move).__name__ == "Award"]
+    awards = [move for seat, move in found.moves if isinstance(move, Award)]
     assert len(awards) == 1
 
 
