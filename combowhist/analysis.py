@@ -360,6 +360,8 @@ class _Search:
         self.limbo = goal.kind is GoalKind.LIMBO
         self.want = tuple(self._wants(t) for t in range(TRICKS))
         self.open_cache: dict[tuple[object, ...], bool] = {}
+        self.ends: dict[tuple[int, int, bool], list[int]] = {}
+        """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
         self.failed: set[tuple[object, ...]] = set()
         self.tried: dict[tuple[object, ...], int] = {}
         """The fast pass's states cut by its slack, with the slack they were tried with."""
@@ -839,8 +841,17 @@ class _Search:
         plain = cards & ~special
         if not plain:
             return out
-        suit = (plain & -plain).bit_length() - 1
-        suit //= 13
+        suit = ((plain & -plain).bit_length() - 1) // 13
+        memo = (plain, fixed & SUIT_MASKS[suit], contest)
+        ends = self.ends.get(memo)
+        if ends is None:
+            ends = self.ends[memo] = self._run_ends(plain, suit, fixed, contest)
+        out += ends
+        return out
+
+    def _run_ends(self, plain: int, suit: int, fixed: int, contest: bool) -> list[int]:
+        """The lowest and, if ``contest``, the highest card of each run of ``plain``."""
+        out = []
         first = last = -1
         for card in self.suit_order[suit]:
             if plain >> card & 1:
@@ -867,7 +878,10 @@ class _Search:
         for suit in range(4):
             if pool & SUIT_MASKS[suit]:
                 present |= 1 << suit
-        if not any(voids[seat] & present for seat in self.opponents):
+        shown = 0
+        for void in voids:  # D's entry stays 0: D's hand is known
+            shown |= void
+        if not shown & present:
             return True  # no void bars a card: the hands' room adds up to the cards left
         played = order[:i + 1]
         caps = []
