@@ -2,12 +2,13 @@
 
 Random hands (dealt from a seed) x random combo bids drawn from the auction's legal list
 (:func:`combowhist.rules.auction.bid_moves`), editions 1.4.1 and 1.4.2, 3 and 4 players.
-A check is :func:`combowhist.analysis.is_possible` (the search alone); for the possible
-ones the witness deal (:func:`~combowhist.analysis.witness`: the search again and the
-replay through the engine) is timed too. Prints, per edition and player count and
-overall: median, p90, p99 and max time per check, and how many checks were possible,
-impossible, or undecided (the search's bound reached, or a rule not covered yet: Rank
-Trump).
+A check is :func:`combowhist.analysis.is_possible` with its cache emptied first (the
+search alone); for the possible ones the witness deal (:func:`~combowhist.analysis.witness`:
+the search's line of play from the cache, replayed through the engine) is timed too.
+Prints, per edition and player count and overall: median, p90, p99 and max time per check,
+and how many checks were possible, impossible, or undecided (the search's bound reached, or
+a rule not covered yet: Rank Trump); then how many of the auction's combos share a
+:func:`~combowhist.analysis.possibility_key` (the checks a hand needs for them all).
 
     python benchmarks/witness.py [--pairs N] [--seed S] [--max-nodes N]
 
@@ -23,7 +24,7 @@ import statistics
 import time
 
 from combowhist import Deal, load_profile
-from combowhist.analysis import is_possible, witness
+from combowhist.analysis import _OUTCOMES, is_possible, possibility_key, witness
 from combowhist.errors import AnalysisError
 from combowhist.rules.auction import bid_moves
 
@@ -47,6 +48,7 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
         hand = Deal.new(players, profile=profile, seed=rng.randrange(10**9)).dealt_hands[1]
         moves = bid_moves(profile, players, 1)
         combo = moves[rng.randrange(len(moves))].combo
+        _OUTCOMES.clear()
         start = time.perf_counter()
         try:
             possible = is_possible(hand, combo, players=players, max_nodes=max_nodes)
@@ -73,6 +75,12 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
     print("slowest:")
     for elapsed, text in sorted(slowest, reverse=True)[:5]:
         print(f"  {elapsed * 1000:9.1f} ms  {text}")
+    for edition in ("1.4.1", "1.4.2"):
+        for players in (3, 4):
+            combos = [m.combo for m in bid_moves(load_profile(edition), players, 1)]
+            keys = {possibility_key(c) for c in combos}
+            print(f"{edition} {players}p: {len(combos)} combos in the auction's list, "
+                  f"{len(keys)} possibility keys")
 
 
 def _line(label: str, times: list[float]) -> None:

@@ -58,6 +58,7 @@ from combowhist.deal import Deal
 from combowhist.errors import AnalysisError, SetupError
 from combowhist.moves import (
     Award,
+    Commit,
     Guess,
     MakeBid,
     Move,
@@ -68,6 +69,7 @@ from combowhist.moves import (
     SetMail,
     SetPlague,
     SetTrump,
+    Take,
 )
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.outcome import TrickRecord, score
@@ -229,7 +231,11 @@ class _Setup:
     received: int = 0
     """Mail: the 3 cards the declarer gets."""
     pinned: tuple[int, ...] = ()
-    """Cards a seat must hold at the first lead (the declarer's Mail cards), by seat."""
+    """Cards a seat must hold at the first lead (the declarer's Mail cards, Rank Trump's
+    laid cards), by seat."""
+    laid: tuple[int, ...] = ()
+    """Rank Trump: the card each seat lays (R14); ``passed`` is D's, ``received`` the one
+    D takes."""
 
 
 def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
@@ -315,8 +321,14 @@ def _check_covered(combo: ComboBid) -> None:
     standard = combo.standard
     assert standard.goal is not None
     if standard.trump is TrumpRule.RANK:
-        raise AnalysisError(f"{combo}: Rank Trump (R14, E2) is not covered by the exact "
-                            f"search of R8 yet")
+        if standard.laid_by is not RankLayers.ALL:
+            raise AnalysisError(f"{combo}: Rank Trump laid by the opponents only (E2) is "
+                                f"not covered by the exact search of R8 yet")
+        exchanges = {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
+        if exchanges:
+            raise AnalysisError(f"{combo}: Rank Trump (R14) before "
+                                f"{' and '.join(sorted(e.value for e in exchanges))} is not "
+                                f"covered by the exact search of R8 yet")
     if standard.goal.kind is GoalKind.CAPTURE:
         raise AnalysisError(f"{combo}: the capture goal of {standard.key} (E4) is not "
                             f"covered by the exact search of R8 yet")
@@ -466,15 +478,75 @@ class _Search:
         justices: Sequence[int] = (sorted(mask_indices(self.deck),
                                           key=lambda c: -card_strength(c, self.iron))
                                    if Event.JUSTICE in events else (-1,))
-        for trump in self._trumps():
+        zeros = (0,) * self.players
+        heads: Iterator[_Setup] = (
+            self._rank_trumps() if self.key.trump is TrumpRule.RANK
+            else (_Setup(trump=trump, pinned=zeros) for trump in self._trumps()))
+        for head in heads:
             for plague in plagues:
                 for justice in justices:
-                    base = _Setup(trump=trump, plague=plague, justice=justice,
-                                  pinned=(0,) * self.players)
+                    base = attrs.evolve(head, plague=plague, justice=justice)
                     if Event.MAIL in events:
                         yield from self._mails(base)
                     else:
                         yield base
+
+    def _rank_trumps(self) -> Iterator[_Setup]:
+        """Every Rank Trump (R14, every participant laying): D lays a card (one of each run
+        of D's cards with no unseen card between: such cards are interchangeable) and
+        takes an unseen card, laid by an opponent, who gets D's; each other opponent laid
+        a card of no higher rank (Iron applies), which stays in its hand: pinned there,
+        the lowest of its run of unseen cards (the cards of a run are interchangeable).
+        Trump is the suit of the card taken."""
+        iron = self.iron
+        hand = self.hand
+        unseen = self.deck & ~hand
+        counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        strong = self.want[0]
+        # Search order only: the card taken in D's longest suit (or shortest) and strong
+        # (or weak) first, D's weakest (or strongest) card laid first.
+        takes = sorted(mask_indices(unseen), key=lambda c: (
+            -counts[c // 13] if strong else counts[c // 13],
+            -card_strength(c, iron) if strong else card_strength(c, iron)))
+        lays = sorted(self._declarer_choices(hand, unseen, 0),
+                      key=lambda c: card_strength(c, iron) * (1 if strong else -1))
+        for taken in takes:
+            top = card_strength(taken, iron)
+            for own in lays:
+                after = hand & ~(1 << own) | 1 << taken
+                for owner in self.opponents:
+                    rest = [s for s in self.opponents if s != owner]
+                    for low in self._low_pins(rest, unseen & ~(1 << taken),
+                                              after | 1 << own, top):
+                        pinned = [0] * self.players
+                        laid = [-1] * self.players
+                        pinned[owner] = 1 << own
+                        laid[owner] = taken
+                        laid[self.declarer] = own
+                        for seat, card in zip(rest, low, strict=True):
+                            pinned[seat] |= 1 << card
+                            laid[seat] = card
+                        yield _Setup(trump=taken // 13, passed=1 << own,
+                                     received=1 << taken, pinned=tuple(pinned),
+                                     laid=tuple(laid))
+
+    def _low_pins(self, seats: list[int], unseen: int, fixed: int, top: int
+                  ) -> Iterator[tuple[int, ...]]:
+        """The cards ``seats`` lay beside the one taken: each an unseen card of strength
+        at most ``top``, the lowest of its run between the cards of ``fixed`` (and of
+        the cards the seats before it lay)."""
+        if not seats:
+            yield ()
+            return
+        for suit in range(4):
+            cards = unseen & SUIT_MASKS[suit]
+            if not cards:
+                continue
+            for card in self._run_ends(cards, suit, fixed, False):
+                if card_strength(card, self.iron) <= top:
+                    for more in self._low_pins(seats[1:], unseen & ~(1 << card),
+                                               fixed | 1 << card, top):
+                        yield (card, *more)
 
     def _mails(self, base: _Setup) -> Iterator[_Setup]:
         """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
@@ -1008,6 +1080,10 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
     if setup.mail is not None:
         dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
                                           setup.passed, masters=False, mail=setup)
+    if setup.laid:  # R14: D and the taken card's owner swapped their laid cards
+        owner = setup.laid.index(setup.received.bit_length() - 1)
+        dealt[declarer] = dealt[declarer] & ~setup.received | setup.passed
+        dealt[owner] = dealt[owner] & ~setup.passed | setup.received
     assert dealt[declarer] == hand
     deal = Deal.from_hands([CardSet(m) for m in dealt], profile=combo.profile, dealer=dealer)
     while deal.to_move is not None and deal.phase is Phase.AUCTION:
@@ -1041,6 +1117,10 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
             move = Send(CardSet(mail_sent[seat]))
         elif phase is Phase.MASTERS_MAIL:
             move = Send(CardSet(masters_sent[seat]))
+        elif phase is Phase.RANK_COMMIT:
+            move = Commit(Card.from_index(setup.laid[seat]))
+        elif phase is Phase.RANK_TAKE:
+            move = Take(Card.from_index(setup.received.bit_length() - 1))
         elif phase in (Phase.ATELIER, Phase.REFILL):
             move = deal.legal_moves()[0]  # R21: the atelier restricts no play
         else:  # pragma: no cover - refused by _check_covered

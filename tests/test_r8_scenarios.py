@@ -8,7 +8,8 @@ import pytest
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import is_possible, witness
-from combowhist.moves import Award, MakeBid
+from combowhist.cards import Suit
+from combowhist.moves import Award, MakeBid, Take
 
 TWELVE_SPADES_AND_ACE_OF_CLUBS = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S AC"
 SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
@@ -68,3 +69,21 @@ def test_r8_issue13_examples_are_accepted_in_1_5_1(hand: str, bid: str, alias: s
     after = deal.apply(MakeBid(combo))
     assert after.log[-1] == (1, MakeBid(combo))
     assert MakeBid(combo) in deal.legal_moves()
+
+
+def test_r8_rank_trump_makes_lock_possible_with_thirteen_spades() -> None:
+    # Trump + Lock is impossible holding all 13 spades (tests/test_analysis.py): spades
+    # trump take trick 1, another trump leaves D without a trick. Rank Trump (R14): D lays
+    # a spade and takes a card of another suit, which is trump; D loses tricks 1-3 and
+    # wins the spades once the spade D laid is led.
+    assert not is_possible(SPADES, "trump+lock", profile="1.4.1")
+    found = witness(SPADES, "rank_trump+lock", profile="1.4.1")
+    assert found is not None
+    result = found.deal.result
+    assert result is not None
+    assert result.completed
+    takes = [move for seat, move in found.moves if isinstance(move, Take)]
+    assert len(takes) == 1
+    assert takes[0].card.suit is not Suit.SPADES
+    assert found.deal.trump == takes[0].card.suit
+    assert result.tricks[found.declarer] >= 5
