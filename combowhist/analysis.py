@@ -28,12 +28,24 @@ A trick pattern that can no longer complete the combo (the static layer of R8 ap
 what is left) cuts the search.
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
-cooperates), guesses (chosen to fit the tricks taken), Justice (every card of the deck,
-and every award), Plague (every suit), Mail (every direction, the declarer's 3 cards and
-the 3 received), Master's Mail (it cannot change what is possible: any split of the unseen
-cards after it can be reached, see :func:`_undo_exchange`), the atelier (it restricts no
-play). Not covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`:
-Rank Trump and the ``capture`` goal (1.5.1's Taintless Bid).
+cooperates), Rank Trump (R14: the card D lays, the unseen card D takes and who laid it,
+and a card of no higher rank for each other opponent), guesses (chosen to fit the tricks
+taken), Justice (every card of the deck, and every award), Plague (every suit), Mail
+(every direction, the declarer's 3 cards and the 3 received), Master's Mail (it cannot
+change what is possible: any split of the unseen cards after it can be reached, see
+:func:`_undo_exchange`), the atelier (it restricts no play). Not covered yet, and so
+refused with :class:`~combowhist.errors.AnalysisError`: Rank Trump together with Mail or
+Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and the ``capture`` goal
+(1.5.1's Taintless Bid).
+
+A fast pass runs first: the first pre-game branches, each searched with few
+discrepancies from the preferred order of moves, within a small bound. It finds most
+witnesses at once and proves nothing by failing (only the states it exhausted are kept).
+
+Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
+conditions, the trump rule, the play rules, the events that change what is possible),
+derived from the rule primitives; the search reads nothing else, and its answers are
+cached per hand and key.
 """
 
 from __future__ import annotations
