@@ -109,8 +109,10 @@ DEFAULT_MAX_NODES = 200_000
 
 _CONSTRUCT_NODES = 2_000
 """The tricks the fast pass may open (see :meth:`_Search._construct`)."""
-_CONSTRUCT_SETUPS = 8
-"""The pre-game branches the fast pass tries, the preferred first."""
+_CONSTRUCT_SETUPS = 48
+"""The most pre-game branches the fast pass tries (a sample, see :meth:`_Search._setups`)."""
+_SAMPLE_TAKES = 6
+"""The cards Rank Trump may take that the fast pass's sample tries."""
 _SLACKS = (0, 1, 3)
 """The fast pass's discrepancies, tried in turn."""
 
@@ -439,7 +441,7 @@ class _Search:
         in ``proven`` for the exact pass."""
         budget = self.nodes + _CONSTRUCT_NODES
         for slack in _SLACKS:
-            for setup in islice(self._setups(), _CONSTRUCT_SETUPS):
+            for setup in islice(self._setups(sample=True), _CONSTRUCT_SETUPS):
                 self.setup = setup
                 self.failed = proven.setdefault(setup, set())
                 self.tried = {}
@@ -481,7 +483,10 @@ class _Search:
         # Longest first when D wants tricks, shortest first otherwise (search order only).
         return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
 
-    def _setups(self) -> Iterator[_Setup]:
+    def _setups(self, sample: bool = False) -> Iterator[_Setup]:
+        """Every pre-game branch, the preferred first; with ``sample``, a few of each
+        kind (the fast pass's: every trump and plague suit, the first Justice cards, each
+        Mail direction with its preferred cards, the first cards Rank Trump may take)."""
         events = self.key.events
         # Plague: D's shortest suit first (search order only).
         plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
@@ -490,20 +495,22 @@ class _Search:
         justices: Sequence[int] = (sorted(mask_indices(self.deck),
                                           key=lambda c: -card_strength(c, self.iron))
                                    if Event.JUSTICE in events else (-1,))
+        if sample:
+            justices = justices[:2]
         zeros = (0,) * self.players
         heads: Iterator[_Setup] = (
-            self._rank_trumps() if self.key.trump is TrumpRule.RANK
+            self._rank_trumps(sample) if self.key.trump is TrumpRule.RANK
             else (_Setup(trump=trump, pinned=zeros) for trump in self._trumps()))
         for head in heads:
             for plague in plagues:
                 for justice in justices:
                     base = attrs.evolve(head, plague=plague, justice=justice)
                     if Event.MAIL in events:
-                        yield from self._mails(base)
+                        yield from self._mails(base, sample)
                     else:
                         yield base
 
-    def _rank_trumps(self) -> Iterator[_Setup]:
+    def _rank_trumps(self, sample: bool = False) -> Iterator[_Setup]:
         """Every Rank Trump (R14, every participant laying): D lays a card (one of each run
         of D's cards with no unseen card between: such cards are interchangeable) and
         takes an unseen card, laid by an opponent, who gets D's; each other opponent laid
@@ -522,7 +529,7 @@ class _Search:
             -card_strength(c, iron) if strong else card_strength(c, iron)))
         lays = sorted(self._declarer_choices(hand, unseen, 0),
                       key=lambda c: card_strength(c, iron) * (1 if strong else -1))
-        for taken in takes:
+        for taken in takes[:_SAMPLE_TAKES] if sample else takes:
             top = card_strength(taken, iron)
             for own in lays:
                 after = hand & ~(1 << own) | 1 << taken
@@ -541,6 +548,12 @@ class _Search:
                         yield _Setup(trump=taken // 13, passed=1 << own,
                                      received=1 << taken, pinned=tuple(pinned),
                                      laid=tuple(laid))
+                        if sample:
+                            break
+                    if sample:
+                        break
+                if sample:
+                    break
 
     def _low_pins(self, seats: list[int], unseen: int, fixed: int, top: int
                   ) -> Iterator[tuple[int, ...]]:
@@ -560,7 +573,7 @@ class _Search:
                                                fixed | 1 << card, top):
                         yield (card, *more)
 
-    def _mails(self, base: _Setup) -> Iterator[_Setup]:
+    def _mails(self, base: _Setup, sample: bool = False) -> Iterator[_Setup]:
         """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
         3 received; under Master's Mail too, where each of the declarer's cards ends up
         (the Mail target may pass it on, R20)."""
@@ -588,6 +601,12 @@ class _Search:
                                            passed=sum(1 << c for c in passed),
                                            received=sum(1 << c for c in received),
                                            pinned=tuple(pinned))
+                        if sample:
+                            break
+                    if sample:
+                        break
+                if sample:
+                    break
 
     # -- trick play --------------------------------------------------------------------------
 
