@@ -257,7 +257,9 @@ def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
                 max_nodes: int = DEFAULT_MAX_NODES) -> bool:
     """Whether ``combo`` is possible for a bidder holding ``hand`` (R8's exact layer): a
     :func:`witness` exists. Raises :class:`~combowhist.errors.AnalysisError` where
-    :func:`witness` does."""
+    :func:`witness` does. Decided answers are cached per hand, participant count and
+    :func:`possibility_key`, so that combos differing only in what cannot matter
+    (Penalty, Potential, Open Hand, ...) are searched once."""
     return _decide(hand, combo, profile, players, 1, 0, max_nodes, build=False) is not None
 
 
