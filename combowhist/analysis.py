@@ -329,7 +329,8 @@ _Found = tuple["_Setup", list["_Action"], tuple[int, ...]]
 _OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], _Found | None] = {}
 """Decided searches by (hand, participants, declarer's seat, deck, :func:`possibility_key`):
 the line of play found, or ``None`` (impossible). Undecided searches are not kept."""
-_OUTCOMES_KEPT = 20_000
+_OUTCOMES_KEPT = 4096
+"""The most searches kept (the oldest go first): a line of play is a few kilobytes."""
 
 
 def _check_covered(combo: ComboBid) -> None:
