@@ -201,7 +201,8 @@ class PossibilityKey:
     mail_direction: str | None
     """Mail's fixed direction (``None``: D chooses it, or no Mail)."""
     masters_mail_direction: str | None
-    """Master's Mail's direction where it matters: with Mail, which it may pass on."""
+    """Master's Mail's direction where it matters: beside Mail or Rank Trump, whose cards
+    it may pass on."""
     shown_cards: int
     """The cards a ``capture`` goal names (E4)."""
 
@@ -210,15 +211,16 @@ def possibility_key(combo: ComboBid) -> PossibilityKey:
     """The parts of ``combo`` that can matter to whether it is possible with some hand:
     its rule primitives (:data:`DECIDING_RULES`) without those that cannot
     (:data:`INDIFFERENT_RULES`, :data:`INDIFFERENT_EVENTS`), the way its trump comes
-    about, and Master's Mail only beside Mail (alone, it cannot change what is possible:
-    any split of the unseen cards after it can be reached, R20). Combos with equal keys
+    about, and Master's Mail only beside Mail or Rank Trump (otherwise it cannot change
+    what is possible: any split of the unseen cards after it can be reached, R20; those
+    two put cards in given hands before it, which it may pass on). Combos with equal keys
     get the same answer from :func:`is_possible` for every hand, which caches by it."""
     rules: CompiledRules = combo.rules
     standard = combo.standard
     events = frozenset(rules.events) - INDIFFERENT_EVENTS
-    if Event.MAIL not in events:
-        events -= {Event.MASTERS_MAIL}
     trump = TrumpRule.DECLARER if standard.trump in _FREE_TRUMPS else standard.trump
+    if Event.MAIL not in events and trump is not TrumpRule.RANK:
+        events -= {Event.MASTERS_MAIL}  # it could pass on only cards Mail or Rank Trump pin
     return PossibilityKey(
         trump=trump,
         laid_by=standard.laid_by if trump is TrumpRule.RANK else None,

@@ -18,6 +18,7 @@ from combowhist.analysis import (
     DECIDING_RULES,
     INDIFFERENT_EVENTS,
     INDIFFERENT_RULES,
+    PossibilityKey,
     _Search,
     is_possible,
     possibility_key,
@@ -57,16 +58,19 @@ def test_r8_grouping_every_special_of_every_edition_is_classified(edition: str) 
     profile = load_profile(edition)
     specials = [b for b in profile.bids.values() if not b.standard]
     indifferent = {b.key for b in specials if not _changes_key(edition, b.key)}
-    # Scoring and exposure only; the atelier restricts no play (R21); Master's Mail alone
-    # can reach any split of the unseen cards (R20).
+    # Scoring and exposure only; the atelier restricts no play (R21).
+    assert indifferent == {"potential", "penalty", "open_hand", "open_trump", "atelier"}
+    # Master's Mail alone can reach any split of the unseen cards (R20): no change with
+    # Trump; beside Mail or Rank Trump, it may pass on the cards they put in given hands.
     masters = "master_mail" if edition == "1.5.1" else "masters_mail"
-    assert indifferent == {"potential", "penalty", "open_hand", "open_trump", "atelier",
-                           masters}
-    # ... and beside Mail, Master's Mail matters (it may pass D's Mail cards on).
-    mail = ComboBid.unchecked(profile, profile.bids["trump"], (profile.bids["mail"],))
-    both = ComboBid.unchecked(profile, profile.bids["trump"],
-                              (profile.bids["mail"], profile.bids[masters]))
-    assert possibility_key(mail) != possibility_key(both)
+    bids = profile.bids
+
+    def key(*keys: str) -> PossibilityKey:
+        return possibility_key(ComboBid.unchecked(profile, bids[keys[0]],
+                                                  tuple(bids[k] for k in keys[1:])))
+    assert key("trump") == key("trump", masters)
+    assert key("trump", "mail") != key("trump", "mail", masters)
+    assert key("rank_trump") != key("rank_trump", masters)
 
 
 def test_r8_grouping_a_free_choice_of_trump_is_one_key() -> None:
