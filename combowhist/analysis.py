@@ -28,8 +28,8 @@ A trick pattern that can no longer complete the combo (the static layer of R8 ap
 what is left) cuts the search.
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
-cooperates), Rank Trump (R14: the card D lays, the unseen card D takes and who laid it,
-and a card of no higher rank for each other opponent), guesses (chosen to fit the tricks
+cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
+who laid it, and every card of no higher rank each other opponent may lay), guesses (chosen to fit the tricks
 taken), Justice (every card of the deck, and every award), Plague (every suit), Mail
 (every direction, the declarer's 3 cards and the 3 received), Master's Mail (it cannot
 change what is possible: any split of the unseen cards after it can be reached, see
@@ -516,12 +516,12 @@ class _Search:
                         yield base
 
     def _rank_trumps(self, sample: bool = False) -> Iterator[_Setup]:
-        """Every Rank Trump (R14, every participant laying): D lays a card (one of each run
-        of D's cards with no unseen card between: such cards are interchangeable) and
-        takes an unseen card, laid by an opponent, who gets D's; each other opponent laid
-        a card of no higher rank (Iron applies), which stays in its hand: pinned there,
-        the lowest of its run of unseen cards (the cards of a run are interchangeable).
-        Trump is the suit of the card taken."""
+        """Every Rank Trump (R14, every participant laying): D lays any card and takes an
+        unseen card, laid by an opponent, who gets D's; each other opponent laid a card
+        of no higher rank (Iron applies), which stays in its hand: pinned there. Trump is
+        the suit of the card taken. (No card is left out as interchangeable: the card D
+        lays and the cards pinned go to given hands, where their order against the cards
+        beside them matters.)"""
         iron = self.iron
         hand = self.hand
         unseen = self.deck & ~hand
@@ -532,16 +532,14 @@ class _Search:
         takes = sorted(mask_indices(unseen), key=lambda c: (
             -counts[c // 13] if strong else counts[c // 13],
             -card_strength(c, iron) if strong else card_strength(c, iron)))
-        lays = sorted(self._declarer_choices(hand, unseen, 0),
+        lays = sorted(mask_indices(hand),
                       key=lambda c: card_strength(c, iron) * (1 if strong else -1))
         for taken in takes[:_SAMPLE_TAKES] if sample else takes:
             top = card_strength(taken, iron)
             for own in lays:
-                after = hand & ~(1 << own) | 1 << taken
                 for owner in self.opponents:
                     rest = [s for s in self.opponents if s != owner]
-                    for low in self._low_pins(rest, unseen & ~(1 << taken),
-                                              after | 1 << own, top):
+                    for low in self._low_pins(rest, unseen & ~(1 << taken), top):
                         pinned = [0] * self.players
                         laid = [-1] * self.players
                         pinned[owner] = 1 << own
@@ -560,23 +558,17 @@ class _Search:
                 if sample:
                     break
 
-    def _low_pins(self, seats: list[int], unseen: int, fixed: int, top: int
-                  ) -> Iterator[tuple[int, ...]]:
+    def _low_pins(self, seats: list[int], unseen: int, top: int) -> Iterator[tuple[int, ...]]:
         """The cards ``seats`` lay beside the one taken: each an unseen card of strength
-        at most ``top``, the lowest of its run between the cards of ``fixed`` (and of
-        the cards the seats before it lay)."""
+        at most ``top``, the lowest first."""
         if not seats:
             yield ()
             return
-        for suit in range(4):
-            cards = unseen & SUIT_MASKS[suit]
-            if not cards:
-                continue
-            for card in self._run_ends(cards, suit, fixed, False):
-                if card_strength(card, self.iron) <= top:
-                    for more in self._low_pins(seats[1:], unseen & ~(1 << card),
-                                               fixed | 1 << card, top):
-                        yield (card, *more)
+        low = [c for c in mask_indices(unseen) if card_strength(c, self.iron) <= top]
+        low.sort(key=lambda c: card_strength(c, self.iron))
+        for card in low:
+            for more in self._low_pins(seats[1:], unseen & ~(1 << card), top):
+                yield (card, *more)
 
     def _mails(self, base: _Setup, sample: bool = False) -> Iterator[_Setup]:
         """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
