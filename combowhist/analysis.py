@@ -29,14 +29,14 @@ what is left) cuts the search.
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
 cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
-who laid it, and every card of no higher rank each other opponent may lay), guesses (chosen to fit the tricks
-taken), Justice (every card of the deck, and every award), Plague (every suit), Mail
-(every direction, the declarer's 3 cards and the 3 received), Master's Mail (it cannot
-change what is possible: any split of the unseen cards after it can be reached, see
-:func:`_undo_exchange`), the atelier (it restricts no play). Not covered yet, and so
-refused with :class:`~combowhist.errors.AnalysisError`: Rank Trump together with Mail or
-Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and the ``capture`` goal
-(1.5.1's Taintless Bid).
+who laid it, and every card of no higher rank each other opponent may lay), guesses
+(chosen to fit the tricks taken), Justice (every card of the deck, and every award),
+Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 received),
+Master's Mail (it cannot change what is possible: any split of the unseen cards after it
+can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
+covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`: Rank Trump
+together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
+the ``capture`` goal (1.5.1's Taintless Bid).
 
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound. It finds most
@@ -709,7 +709,10 @@ class _Search:
                counts if self.relative else counts[self.declarer],
                (won & self.conditions.goal.first_mask).bit_count() if self.limbo else 0,
                plagued, justice)
-        if key in self.failed or (slack >= 0 and self.tried.get(key, -1) >= slack):
+        if key in self.failed:
+            return None
+        if slack >= 0 and self.tried.get(key, -1) >= slack:
+            self.cuts += 1  # cut before with as much slack: still no proof
             return None
         self.nodes += 1
         if self.nodes > self.limit:
