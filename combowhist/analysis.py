@@ -39,8 +39,8 @@ together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay,
 the ``capture`` goal (1.5.1's Taintless Bid).
 
 A fast pass runs first: the first pre-game branches, each searched with few
-discrepancies from the preferred order of moves, within a small bound. It finds most
-witnesses at once and proves nothing by failing (only the states it exhausted are kept).
+discrepancies from the preferred order of moves, within a small bound, to find a witness
+early. It proves nothing by failing (only the states it exhausted are kept).
 
 Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
 conditions, the trump rule, the play rules, the events that change what is possible),
@@ -441,9 +441,9 @@ class _Search:
                    ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
         """The fast pass: the first pre-game branches, each searched with few
         discrepancies from the preferred order of moves (the first trick tried at a node
-        is free, each later one costs one), within a small bound of tricks. Finds most
-        witnesses at once; a failure proves nothing except the states it exhausted, kept
-        in ``proven`` for the exact pass."""
+        is free, each later one costs one), within a small bound of tricks, to find a
+        witness early; a failure proves nothing except the states it exhausted, kept in
+        ``proven`` for the exact pass."""
         budget = self.nodes + _CONSTRUCT_NODES
         for slack in _SLACKS:
             for setup in islice(self._setups(sample=True), _CONSTRUCT_SETUPS):
