@@ -439,7 +439,7 @@ class _Search:
 
     def _construct(self, proven: dict[_Setup, set[tuple[object, ...]]]
                    ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
-        """The fast pass: the first pre-game branches, each searched with few
+        """The fast pass: a sample of the pre-game branches, each searched with few
         discrepancies from the preferred order of moves (the first trick tried at a node
         is free, each later one costs one), within a small bound of tricks, to find a
         witness early; a failure proves nothing except the states it exhausted, kept in
