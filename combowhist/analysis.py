@@ -28,27 +28,49 @@ A trick pattern that can no longer complete the combo (the static layer of R8 ap
 what is left) cuts the search.
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
-cooperates), guesses (chosen to fit the tricks taken), Justice (every card of the deck,
-and every award), Plague (every suit), Mail (every direction, the declarer's 3 cards and
-the 3 received), Master's Mail (it cannot change what is possible: any split of the unseen
-cards after it can be reached, see :func:`_undo_exchange`), the atelier (it restricts no
-play). Not covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`:
-Rank Trump and the ``capture`` goal (1.5.1's Taintless Bid).
+cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
+who laid it, and every card of no higher rank each other opponent may lay), guesses
+(chosen to fit the tricks taken), Justice (every card of the deck, and every award),
+Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 received),
+Master's Mail (it cannot change what is possible: any split of the unseen cards after it
+can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
+covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`: Rank Trump
+together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
+the ``capture`` goal (1.5.1's Taintless Bid).
+
+A fast pass runs first: the first pre-game branches, each searched with few
+discrepancies from the preferred order of moves, within a small bound, to find a witness
+early. It proves nothing by failing (only the states it exhausted are kept).
+
+Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
+conditions, the trump rule, the play rules, the events that change what is possible),
+derived from the rule primitives; the search reads nothing else, and its answers are
+cached per hand and key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 
 import attrs
 
-from combowhist.bids import ComboBid, Event, GoalKind, PlayRule, TrumpRule
+from combowhist.bids import (
+    ComboBid,
+    CompiledRules,
+    Event,
+    GoalKind,
+    PlayRule,
+    RankLayers,
+    TrickConditions,
+    TrumpRule,
+)
 from combowhist.cards import SUIT_MASKS, Card, CardSet, Suit, card_strength, mask_indices
 from combowhist.deal import Deal
 from combowhist.errors import AnalysisError, SetupError
 from combowhist.moves import (
     Award,
+    Commit,
     Guess,
     MakeBid,
     Move,
@@ -59,6 +81,7 @@ from combowhist.moves import (
     SetMail,
     SetPlague,
     SetTrump,
+    Take,
 )
 from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.outcome import TrickRecord, score
@@ -75,13 +98,23 @@ from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import Phase
 
-__all__ = ["DEFAULT_MAX_NODES", "Witness", "is_possible", "witness"]
+__all__ = ["DEFAULT_MAX_NODES", "PossibilityKey", "Witness", "is_possible", "possibility_key",
+           "witness"]
 
 TRICKS = 13
 HAND = 13
 DEFAULT_MAX_NODES = 200_000
 """The default bound on the tricks the search may open before it gives up with an
 :class:`~combowhist.errors.AnalysisError` (never with an answer)."""
+
+_CONSTRUCT_NODES = 2_000
+"""The tricks the fast pass may open (see :meth:`_Search._construct`)."""
+_CONSTRUCT_SETUPS = 48
+"""The most pre-game branches the fast pass tries (a sample, see :meth:`_Search._setups`)."""
+_SAMPLE_TAKES = 6
+"""The cards Rank Trump may take that the fast pass's sample tries."""
+_SLACKS = (0, 1, 3)
+"""The fast pass's discrepancies, tried in turn."""
 
 _FIRST_BOUND = 16
 """The tricks each pre-game branch may open in the search's first pass."""
@@ -112,6 +145,95 @@ class Witness:
         return self.deal.log
 
 
+# -- what of a combo can matter to possibility ---------------------------------------------
+
+DECIDING_RULES = ("conditions", "play_rules", "events", "mail_direction",
+                  "masters_mail_direction", "shown_cards")
+"""The fields of :class:`~combowhist.bids.CompiledRules` the search reads: the trick
+conditions (goal, guesses, Greed, Lock, Ending Dog), the play rules (Hurry, Sloth, Iron),
+the pre-game events and the Mail directions, the cards a ``capture`` goal names."""
+
+INDIFFERENT_RULES = {
+    "potential": "a P on the score sheet once completed (R34)",
+    "exposes": "what everyone sees (R30): cooperating players know every card anyway",
+    "atelier_size": "the atelier lies face up and restricts no play (R21)",
+    "extra_points": "points (R32, R34)",
+    "honour_points": "points (R33, R34)",
+    "fail_points": "points when failed (Penalty, R34)",
+}
+"""The fields of :class:`~combowhist.bids.CompiledRules` that cannot change whether a combo
+can be completed, each with the reason."""
+
+INDIFFERENT_EVENTS = frozenset({Event.ATELIER})
+"""Pre-game events that restrict no choice of card: the atelier's cards stay in D's hand
+and count for following suit; refilling it is D's own move (R21)."""
+
+_FREE_TRUMPS = frozenset({TrumpRule.DECLARER, TrumpRule.LEFT_OF_DECLARER,
+                          TrumpRule.RIGHT_OF_DECLARER})
+"""Trump rules where any suit may be named: by D (R13), or by a cooperating opponent
+(R15, E3), which is the same to possibility."""
+
+
+@attrs.frozen
+class PossibilityKey:
+    """What of a combo bid R8's exact layer reads: two combos with the same key are
+    possible for exactly the same hands (:func:`possibility_key`).
+
+    >>> from combowhist import ComboBid, load_profile
+    >>> profile = load_profile("1.4.1")
+    >>> a = possibility_key(ComboBid.parse("trump+lock+penalty+open_hand", profile))
+    >>> a == possibility_key(ComboBid.parse("masters_trump+lock+potential", profile))
+    True
+    >>> a == possibility_key(ComboBid.parse("trump+ending_dog", profile))
+    False
+    """
+
+    trump: TrumpRule
+    """How trump comes about, every free choice of suit read as :attr:`TrumpRule.DECLARER`."""
+    laid_by: RankLayers | None
+    """Rank Trump's layers (R14, E2); ``None`` for other trump rules."""
+    conditions: TrickConditions
+    """The goal, guesses, Greed and the tricks D must not take (R31, R32)."""
+    play_rules: frozenset[PlayRule]
+    """Hurry, Sloth, Iron."""
+    events: frozenset[Event]
+    """The pre-game events that can change what is possible."""
+    mail_direction: str | None
+    """Mail's fixed direction (``None``: D chooses it, or no Mail)."""
+    masters_mail_direction: str | None
+    """Master's Mail's direction where it matters: beside Mail or Rank Trump, whose cards
+    it may pass on."""
+    shown_cards: int
+    """The cards a ``capture`` goal names (E4)."""
+
+
+def possibility_key(combo: ComboBid) -> PossibilityKey:
+    """The parts of ``combo`` that can matter to whether it is possible with some hand:
+    its rule primitives (:data:`DECIDING_RULES`) without those that cannot
+    (:data:`INDIFFERENT_RULES`, :data:`INDIFFERENT_EVENTS`), the way its trump comes
+    about, and Master's Mail only beside Mail or Rank Trump (otherwise it cannot change
+    what is possible: any split of the unseen cards after it can be reached, R20; those
+    two put cards in given hands before it, which it may pass on). Combos with equal keys
+    get the same answer from :func:`is_possible` for every hand, which caches by it."""
+    rules: CompiledRules = combo.rules
+    standard = combo.standard
+    events = frozenset(rules.events) - INDIFFERENT_EVENTS
+    trump = TrumpRule.DECLARER if standard.trump in _FREE_TRUMPS else standard.trump
+    if Event.MAIL not in events and trump is not TrumpRule.RANK:
+        events -= {Event.MASTERS_MAIL}  # it could pass on only cards Mail or Rank Trump pin
+    return PossibilityKey(
+        trump=trump,
+        laid_by=standard.laid_by if trump is TrumpRule.RANK else None,
+        conditions=rules.conditions,
+        play_rules=rules.play_rules,
+        events=events,
+        mail_direction=rules.mail_direction if Event.MAIL in events else None,
+        masters_mail_direction=(rules.masters_mail_direction
+                                if Event.MASTERS_MAIL in events else None),
+        shown_cards=rules.shown_cards,
+    )
+
+
 @attrs.frozen
 class _Setup:
     """The pre-game choices of one branch of the search."""
@@ -125,7 +247,11 @@ class _Setup:
     received: int = 0
     """Mail: the 3 cards the declarer gets."""
     pinned: tuple[int, ...] = ()
-    """Cards a seat must hold at the first lead (the declarer's Mail cards), by seat."""
+    """Cards a seat must hold at the first lead (the declarer's Mail cards, Rank Trump's
+    laid cards), by seat."""
+    laid: tuple[int, ...] = ()
+    """Rank Trump: the card each seat lays (R14); ``passed`` is D's, ``received`` the one
+    D takes."""
 
 
 def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
@@ -133,7 +259,9 @@ def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
                 max_nodes: int = DEFAULT_MAX_NODES) -> bool:
     """Whether ``combo`` is possible for a bidder holding ``hand`` (R8's exact layer): a
     :func:`witness` exists. Raises :class:`~combowhist.errors.AnalysisError` where
-    :func:`witness` does."""
+    :func:`witness` does. Decided answers are cached per hand, participant count and
+    :func:`possibility_key`, so that combos differing only in what cannot matter
+    (Penalty, Potential, Open Hand, ...) are searched once."""
     return _decide(hand, combo, profile, players, 1, 0, max_nodes, build=False) is not None
 
 
@@ -183,8 +311,14 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
         raise SetupError(f"the hand {cards} is not 13 cards of the {players}-player deck of "
                          f"profile {rules} (R2)")
     _check_covered(bid)
-    search = _Search(bid, players, declarer, deck, cards.mask, max_nodes)
-    found = search.run()
+    memo = (cards.mask, players, declarer, deck, possibility_key(bid))
+    if memo in _OUTCOMES:
+        found = _OUTCOMES[memo]
+    else:
+        found = _Search(bid, players, declarer, deck, cards.mask, max_nodes).run()
+        if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+            del _OUTCOMES[next(iter(_OUTCOMES))]
+        _OUTCOMES[memo] = found
     if found is None:
         return None
     if not build:
@@ -193,13 +327,27 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
     return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
 
 
+_Found = tuple["_Setup", list["_Action"], tuple[int, ...]]
+_OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], _Found | None] = {}
+"""Decided searches by (hand, participants, declarer's seat, deck, :func:`possibility_key`):
+the line of play found, or ``None`` (impossible). Undecided searches are not kept."""
+_OUTCOMES_KEPT = 4096
+"""The most searches kept (the oldest go first): a line of play is a few kilobytes."""
+
+
 def _check_covered(combo: ComboBid) -> None:
     """Refuse, naming it, a rule the search does not decide yet."""
     standard = combo.standard
     assert standard.goal is not None
     if standard.trump is TrumpRule.RANK:
-        raise AnalysisError(f"{combo}: Rank Trump (R14, E2) is not covered by the exact "
-                            f"search of R8 yet")
+        if standard.laid_by is not RankLayers.ALL:
+            raise AnalysisError(f"{combo}: Rank Trump laid by the opponents only (E2) is "
+                                f"not covered by the exact search of R8 yet")
+        exchanges = {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
+        if exchanges:
+            raise AnalysisError(f"{combo}: Rank Trump (R14) before "
+                                f"{' and '.join(sorted(e.value for e in exchanges))} is not "
+                                f"covered by the exact search of R8 yet")
     if standard.goal.kind is GoalKind.CAPTURE:
         raise AnalysisError(f"{combo}: the capture goal of {standard.key} (E4) is not "
                             f"covered by the exact search of R8 yet")
@@ -214,17 +362,18 @@ class _Search:
     def __init__(self, combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
                  max_nodes: int) -> None:
         self.combo = combo
-        self.conditions = combo.conditions
+        self.key = key = possibility_key(combo)
+        self.conditions = key.conditions
         self.players = players
         self.declarer = declarer
         self.deck = deck
         self.hand = hand
         self.max_nodes = max_nodes
         self.nodes = 0
-        rules = combo.play_rules
+        rules = key.play_rules
         self.iron = PlayRule.ACES_LOW in rules
         self.hurry = PlayRule.DECLARER_LEADS_FIRST in rules
-        trump_rule = combo.standard.trump
+        trump_rule = key.trump
         self.grill = trump_rule is TrumpRule.GRILL
         self.block = trump_rule is TrumpRule.BLOCK
         self.orders = tuple(trick_order(leader, players, declarer,
@@ -242,7 +391,12 @@ class _Search:
         self.limbo = goal.kind is GoalKind.LIMBO
         self.want = tuple(self._wants(t) for t in range(TRICKS))
         self.open_cache: dict[tuple[object, ...], bool] = {}
+        self.ends: dict[tuple[int, int, bool], list[int]] = {}
+        """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
         self.failed: set[tuple[object, ...]] = set()
+        self.tried: dict[tuple[object, ...], int] = {}
+        """The fast pass's states cut by its slack, with the slack they were tried with."""
+        self.cuts = 0
         self.setup = _Setup()
         self.limit = 0
 
@@ -264,9 +418,14 @@ class _Search:
         undecided ones again with bounds growing fourfold, each keeping the states it has
         proven to fail; ``None`` once every branch is exhausted."""
         undecided: list[tuple[_Setup, set[tuple[object, ...]]]] = []
+        proven: dict[_Setup, set[tuple[object, ...]]] = {}
+        found = self._construct(proven)
+        if found is not None:
+            return found
         bound = _FIRST_BOUND
         for setup in self._setups():
-            found = self._try(setup, set(), bound, undecided)
+            self.nodes += 1  # a pre-game branch costs a node, even one cut at once
+            found = self._try(setup, proven.pop(setup, set()), bound, undecided)
             if found is not None:
                 return found
         while undecided:
@@ -276,6 +435,29 @@ class _Search:
                 found = self._try(setup, failed, bound, undecided)
                 if found is not None:
                     return found
+        return None
+
+    def _construct(self, proven: dict[_Setup, set[tuple[object, ...]]]
+                   ) -> tuple[_Setup, list[_Action], tuple[int, ...]] | None:
+        """The fast pass: a sample of the pre-game branches, each searched with few
+        discrepancies from the preferred order of moves (the first trick tried at a node
+        is free, each later one costs one), within a small bound of tricks, to find a
+        witness early; a failure proves nothing except the states it exhausted, kept in
+        ``proven`` for the exact pass."""
+        budget = self.nodes + _CONSTRUCT_NODES
+        for slack in _SLACKS:
+            for setup in islice(self._setups(sample=True), _CONSTRUCT_SETUPS):
+                self.setup = setup
+                self.failed = proven.setdefault(setup, set())
+                self.tried = {}
+                self.limit = min(budget, self.max_nodes)
+                try:
+                    found = self._start(setup, slack)
+                except _OverBound:
+                    return None
+                if found is not None:
+                    actions, guesses = found
+                    return setup, actions, guesses
         return None
 
     def _try(self, setup: _Setup, failed: set[tuple[object, ...]], bound: int,
@@ -297,7 +479,7 @@ class _Search:
         return setup, actions, guesses
 
     def _trumps(self) -> tuple[int, ...]:
-        rule = self.combo.standard.trump
+        rule = self.key.trump
         if rule is TrumpRule.NONE:
             return (NO_SUIT,)
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
@@ -306,9 +488,11 @@ class _Search:
         # Longest first when D wants tricks, shortest first otherwise (search order only).
         return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
 
-    def _setups(self) -> Iterator[_Setup]:
-        combo = self.combo
-        events = combo.events
+    def _setups(self, sample: bool = False) -> Iterator[_Setup]:
+        """Every pre-game branch, the preferred first; with ``sample``, a few of each
+        kind (the fast pass's: every trump and plague suit, the first Justice cards, each
+        Mail direction with its preferred cards, the first cards Rank Trump may take)."""
+        events = self.key.events
         # Plague: D's shortest suit first (search order only).
         plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
                                          .bit_count())
@@ -316,22 +500,82 @@ class _Search:
         justices: Sequence[int] = (sorted(mask_indices(self.deck),
                                           key=lambda c: -card_strength(c, self.iron))
                                    if Event.JUSTICE in events else (-1,))
-        for trump in self._trumps():
+        if sample:
+            justices = justices[:2]
+        zeros = (0,) * self.players
+        heads: Iterator[_Setup] = (
+            self._rank_trumps(sample) if self.key.trump is TrumpRule.RANK
+            else (_Setup(trump=trump, pinned=zeros) for trump in self._trumps()))
+        for head in heads:
             for plague in plagues:
                 for justice in justices:
-                    base = _Setup(trump=trump, plague=plague, justice=justice,
-                                  pinned=(0,) * self.players)
+                    base = attrs.evolve(head, plague=plague, justice=justice)
                     if Event.MAIL in events:
-                        yield from self._mails(base)
+                        yield from self._mails(base, sample)
                     else:
                         yield base
 
-    def _mails(self, base: _Setup) -> Iterator[_Setup]:
+    def _rank_trumps(self, sample: bool = False) -> Iterator[_Setup]:
+        """Every Rank Trump (R14, every participant laying): D lays any card and takes an
+        unseen card, laid by an opponent, who gets D's; each other opponent laid a card
+        of no higher rank (Iron applies), which stays in its hand: pinned there. Trump is
+        the suit of the card taken. (No card is left out as interchangeable: the card D
+        lays and the cards pinned go to given hands, where their order against the cards
+        beside them matters.)"""
+        iron = self.iron
+        hand = self.hand
+        unseen = self.deck & ~hand
+        counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        strong = self.want[0]
+        # Search order only: the card taken in D's longest suit (or shortest) and strong
+        # (or weak) first, D's weakest (or strongest) card laid first.
+        takes = sorted(mask_indices(unseen), key=lambda c: (
+            -counts[c // 13] if strong else counts[c // 13],
+            -card_strength(c, iron) if strong else card_strength(c, iron)))
+        lays = sorted(mask_indices(hand),
+                      key=lambda c: card_strength(c, iron) * (1 if strong else -1))
+        for taken in takes[:_SAMPLE_TAKES] if sample else takes:
+            top = card_strength(taken, iron)
+            for own in lays:
+                for owner in self.opponents:
+                    rest = [s for s in self.opponents if s != owner]
+                    for low in self._low_pins(rest, unseen & ~(1 << taken), top):
+                        pinned = [0] * self.players
+                        laid = [-1] * self.players
+                        pinned[owner] = 1 << own
+                        laid[owner] = taken
+                        laid[self.declarer] = own
+                        for seat, card in zip(rest, low, strict=True):
+                            pinned[seat] |= 1 << card
+                            laid[seat] = card
+                        yield _Setup(trump=taken // 13, passed=1 << own,
+                                     received=1 << taken, pinned=tuple(pinned),
+                                     laid=tuple(laid))
+                        if sample:
+                            break
+                    if sample:
+                        break
+                if sample:
+                    break
+
+    def _low_pins(self, seats: list[int], unseen: int, top: int) -> Iterator[tuple[int, ...]]:
+        """The cards ``seats`` lay beside the one taken: each an unseen card of strength
+        at most ``top``, the lowest first."""
+        if not seats:
+            yield ()
+            return
+        low = [c for c in mask_indices(unseen) if card_strength(c, self.iron) <= top]
+        low.sort(key=lambda c: card_strength(c, self.iron))
+        for card in low:
+            for more in self._low_pins(seats[1:], unseen & ~(1 << card), top):
+                yield (card, *more)
+
+    def _mails(self, base: _Setup, sample: bool = False) -> Iterator[_Setup]:
         """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
         3 received; under Master's Mail too, where each of the declarer's cards ends up
         (the Mail target may pass it on, R20)."""
         players = self.players
-        fixed = self.combo.rules.mail_direction
+        fixed = self.key.mail_direction
         directions = (fixed,) if fixed else (("left", "right", "across") if players == 4
                                              else ("left", "right"))
         strong = self.want[0]
@@ -339,11 +583,11 @@ class _Search:
                      reverse=not strong)
         unseen = sorted(mask_indices(self.deck & ~self.hand),
                         key=lambda c: card_strength(c, self.iron), reverse=strong)
-        masters = Event.MASTERS_MAIL in self.combo.events
+        masters = Event.MASTERS_MAIL in self.key.events
         for direction in directions:
             target = mail_target(direction, self.declarer, players)
             onward = masters_mail_target(target, self.declarer, players,
-                                         self.combo.rules.masters_mail_direction)
+                                         self.key.masters_mail_direction or "right")
             for passed in combinations(own, 3):
                 for received in combinations(unseen, 3):
                     for where in (range(8) if masters else (0,)):
@@ -354,10 +598,17 @@ class _Search:
                                            passed=sum(1 << c for c in passed),
                                            received=sum(1 << c for c in received),
                                            pinned=tuple(pinned))
+                        if sample:
+                            break
+                    if sample:
+                        break
+                if sample:
+                    break
 
     # -- trick play --------------------------------------------------------------------------
 
-    def _start(self, setup: _Setup) -> tuple[list[_Action], tuple[int, ...]] | None:
+    def _start(self, setup: _Setup, slack: int = -1
+               ) -> tuple[list[_Action], tuple[int, ...]] | None:
         hand = self.hand & ~setup.passed | setup.received
         pinned = setup.pinned
         taken = hand
@@ -367,7 +618,7 @@ class _Search:
         leader = self.declarer if self.hurry else right(self.declarer, self.players)
         zeros = (0,) * self.players
         return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
-                           zeros, setup.justice, ())
+                           zeros, setup.justice, (), slack)
 
     def _can_win(self, hand: int, pool: int, pinned: tuple[int, ...], trump: int) -> bool:
         """Whether the declarer, not on lead, might still take a trick: some card of D's
@@ -431,7 +682,11 @@ class _Search:
     def _trick(self, t: int, hand: int, pool: int, pinned: tuple[int, ...],
                voids: tuple[int, ...], leader: int, trump: int, flags: int,
                counts: tuple[int, ...], won: int, plagued: tuple[int, ...], justice: int,
-               winners: tuple[int, ...]) -> tuple[list[_Action], tuple[int, ...]] | None:
+               winners: tuple[int, ...], slack: int = -1
+               ) -> tuple[list[_Action], tuple[int, ...]] | None:
+        """The rest of the deal from trick ``t``: a line of play completing the combo, or
+        ``None``. ``slack`` (the fast pass; ``-1`` for none) is how many tricks beyond the
+        first opened one each node may try; a node cut by it is not proven to fail."""
         if t == TRICKS:
             guesses = self._final(winners, plagued)
             return None if guesses is None else ([], guesses)
@@ -456,6 +711,9 @@ class _Search:
                plagued, justice)
         if key in self.failed:
             return None
+        if slack >= 0 and self.tried.get(key, -1) >= slack:
+            self.cuts += 1  # cut before with as much slack: still no proof
+            return None
         self.nodes += 1
         if self.nodes > self.limit:
             if self.nodes <= self.max_nodes:
@@ -464,8 +722,14 @@ class _Search:
                 f"{self.combo}: the exact search of R8 for the hand {CardSet(self.hand)} would "
                 f"open more than {self.max_nodes} tricks; undecided (raise max_nodes)")
         want = self.want[t]
+        spent = 0
+        cuts = self.cuts
         for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
                 t, leader, hand, pool, pinned, voids, trump, flags, special, want):
+            if 0 <= slack < spent:
+                self.tried[key] = slack
+                self.cuts += 1
+                return None
             led = trick[0][1] // 13
             winner = winning_play(trick, trump, self.iron)[0]
             cards = 0
@@ -488,16 +752,23 @@ class _Search:
                 if plague >= 0 and cards & SUIT_MASKS[plague]:
                     n = (cards & SUIT_MASKS[plague]).bit_count()
                     plagued2 = (*plagued[:taker], plagued[taker] + n, *plagued[taker + 1:])
+                before = self.nodes
                 found = self._trick(t + 1, hand2, pool2, pinned2, voids2, taker,
                                     next_trump(trump, led, self.grill), flags2, counts2, won2,
-                                    plagued2, -1 if awarded else justice, (*winners, taker))
+                                    plagued2, -1 if awarded else justice, (*winners, taker),
+                                    slack - spent if slack >= 0 else -1)
+                if self.nodes > before:
+                    spent += 1
                 if found is not None:
                     actions, guesses = found
                     steps: list[_Action] = [("play", s, c) for s, c in trick]
                     if awarded:
                         steps.append(("award", taker, 0))
                     return steps + actions, guesses
-        self.failed.add(key)
+        if self.cuts == cuts:  # every line tried to the end: proven
+            self.failed.add(key)
+        else:
+            self.tried[key] = slack
         return None
 
     def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
@@ -509,7 +780,7 @@ class _Search:
         record = TrickRecord(winners, plagued if plague >= 0 else (),
                              (self.deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0)
         tricks = winners.count(d)
-        for guesses in _guess_options(tricks, self.combo.standard.guesses):
+        for guesses in _guess_options(tricks, self.conditions.guesses):
             if score(self.combo, d, self.players, record, guesses, -2).completed:
                 return guesses
         return None
@@ -673,8 +944,17 @@ class _Search:
         plain = cards & ~special
         if not plain:
             return out
-        suit = (plain & -plain).bit_length() - 1
-        suit //= 13
+        suit = ((plain & -plain).bit_length() - 1) // 13
+        memo = (plain, fixed & SUIT_MASKS[suit], contest)
+        ends = self.ends.get(memo)
+        if ends is None:
+            ends = self.ends[memo] = self._run_ends(plain, suit, fixed, contest)
+        out += ends
+        return out
+
+    def _run_ends(self, plain: int, suit: int, fixed: int, contest: bool) -> list[int]:
+        """The lowest and, if ``contest``, the highest card of each run of ``plain``."""
+        out = []
         first = last = -1
         for card in self.suit_order[suit]:
             if plain >> card & 1:
@@ -701,28 +981,46 @@ class _Search:
         for suit in range(4):
             if pool & SUIT_MASKS[suit]:
                 present |= 1 << suit
-        if not any(voids[seat] & present for seat in self.opponents):
+        shown = 0
+        for void in voids:  # D's entry stays 0: D's hand is known
+            shown |= void
+        if not shown & present:
             return True  # no void bars a card: the hands' room adds up to the cards left
         played = order[:i + 1]
         caps = []
+        total = 0
+        barred = 0
         for seat in self.opponents:
             cap = HAND - t - (seat in played) - pinned[seat].bit_count()
             if cap:
-                caps.append((cap, voids[seat]))
-        for suits, cards in _SUIT_SETS:
-            need = (pool & cards).bit_count()
-            if need:
-                room = 0
-                for cap, void in caps:
-                    if void & suits != suits:
-                        room += cap
+                void = voids[seat] & present
+                caps.append((cap, void))
+                total += cap
+                barred |= 1 << void
+        # Only a set of suits some seat is void in can lack room: any other set has the
+        # room of every hand, which is all the cards left.
+        checked = 0
+        for void in range(1, 16):
+            if not barred >> void & 1:
+                continue
+            for suits in _SUBSETS[void]:
+                if checked >> suits & 1:
+                    continue
+                checked |= 1 << suits
+                need = (pool & _SUIT_CARDS[suits]).bit_count()
+                room = total
+                for cap, seat_void in caps:
+                    if seat_void & suits == suits:
+                        room -= cap
                 if need > room:
                     return False
         return True
 
-_SUIT_SETS = tuple((suits, sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1))
-                   for suits in range(1, 16))
-"""Each nonempty set of suits (a 4-bit mask) with its cards."""
+_SUIT_CARDS = tuple(sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
+                    for suits in range(16))
+"""The cards of each set of suits (a 4-bit mask)."""
+_SUBSETS = tuple(tuple(sub for sub in range(1, 16) if sub & suits == sub) for suits in range(16))
+"""The nonempty subsets of each set of suits."""
 
 
 def _union(masks: tuple[int, ...]) -> int:
@@ -813,6 +1111,10 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
     if setup.mail is not None:
         dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
                                           setup.passed, masters=False, mail=setup)
+    if setup.laid:  # R14: D and the taken card's owner swapped their laid cards
+        owner = setup.laid.index(setup.received.bit_length() - 1)
+        dealt[declarer] = dealt[declarer] & ~setup.received | setup.passed
+        dealt[owner] = dealt[owner] & ~setup.passed | setup.received
     assert dealt[declarer] == hand
     deal = Deal.from_hands([CardSet(m) for m in dealt], profile=combo.profile, dealer=dealer)
     while deal.to_move is not None and deal.phase is Phase.AUCTION:
@@ -846,6 +1148,10 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
             move = Send(CardSet(mail_sent[seat]))
         elif phase is Phase.MASTERS_MAIL:
             move = Send(CardSet(masters_sent[seat]))
+        elif phase is Phase.RANK_COMMIT:
+            move = Commit(Card.from_index(setup.laid[seat]))
+        elif phase is Phase.RANK_TAKE:
+            move = Take(Card.from_index(setup.received.bit_length() - 1))
         elif phase in (Phase.ATELIER, Phase.REFILL):
             move = deal.legal_moves()[0]  # R21: the atelier restricts no play
         else:  # pragma: no cover - refused by _check_covered
@@ -915,14 +1221,17 @@ def _lowest(cards: int, n: int) -> int:
 def _endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
              leader: int, trump: int, winners: tuple[int, ...], *, flags: int = 0,
              plague: int = NO_SUIT, plagued: tuple[int, ...] | None = None,
-             justice: int = -1, max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+             justice: int = -1, max_nodes: int = DEFAULT_MAX_NODES,
+             slacks: Sequence[int] = ()) -> bool:
     """Whether the declarer can still complete ``combo`` from a late position of trick
     play, the pre-game events over: ``winners`` took the tricks so far, the declarer
     holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
     ``trump`` as trump; ``flags`` are play's flags (R27, R28), ``plague`` the plague suit
     and ``plagued`` the plague cards each seat has brought home, ``justice`` the card of
     justice if it is still to be played. The same search as :func:`witness`, for checking
-    it against a brute force on small positions."""
+    it against a brute force on small positions; ``slacks``: the fast pass's
+    discrepancies to try first, keeping the states they prove to fail for the exact
+    search, as :meth:`_Search.run` does."""
     search = _Search(combo, players, declarer, combo.profile.deck(players).mask, hand,
                      max_nodes)
     search.limit = max_nodes
@@ -930,5 +1239,9 @@ def _endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: in
     zeros = (0,) * players
     counts = tuple(winners.count(s) for s in range(players))
     won = sum(1 << n for n, seat in enumerate(winners) if seat == declarer)
-    return search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, flags,
-                         counts, won, plagued or zeros, justice, winners) is not None
+    for slack in (*slacks, -1):
+        search.tried = {}
+        if search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, flags,
+                         counts, won, plagued or zeros, justice, winners, slack) is not None:
+            return True
+    return False
