@@ -114,8 +114,9 @@ class SearchBot:
     The auction's contracts are always played out by the heuristic bot."""
     max_candidates: int = 8
     """The most moves searched in a decision (Mail's picks and ateliers have hundreds)."""
-    bid_candidates: int = 3
-    """The best standard bids (by the heuristic estimate) whose best combo is searched."""
+    bid_candidates: int = 16
+    """The most standard bids whose best combo (by the heuristic estimate) is searched, the
+    best first: by default every one the heuristic bot does not judge hopeless."""
     extra_specials: int = 1
     """Combos searched in each auction decision that add one legal special bid to the best
     candidate."""
@@ -232,7 +233,7 @@ class _Search:
             for i, move in enumerate(candidates):
                 totals[i] += self.contract_points(world, move)
             done += 1
-            _drop_worst(candidates, totals)
+            _halve(candidates, totals)
         best = _best(totals)
         if totals[best] / (prior + done) < self.bot.min_expectation:
             return Pass()
@@ -296,6 +297,18 @@ def _drop_worst(candidates: list[_M], totals: list[float]) -> None:
     if len(candidates) > 2:
         worst = min(range(len(candidates)), key=lambda i: (totals[i], -i))
         del candidates[worst], totals[worst]
+
+
+def _halve(candidates: list[_M], totals: list[float]) -> None:
+    """Successive halving: the better half of the candidates stays (the earlier on a tie),
+    at least two, so that a wide field is screened by one world each and the later worlds
+    go to the few best."""
+    keep = max(2, (len(candidates) + 1) // 2)
+    if len(candidates) > keep:
+        order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))[:keep]
+        order.sort()
+        candidates[:] = [candidates[i] for i in order]
+        totals[:] = [totals[i] for i in order]
 
 
 def _best(totals: Sequence[float]) -> int:
