@@ -27,6 +27,7 @@ from combowhist.bots.search import (
     seat_points,
 )
 from combowhist.cli import BOTS
+from combowhist.moves import MakeBid
 from combowhist.sampling import Sampler
 from combowhist.simulate import simulate_games
 from combowhist.strategies import deals_at_phase, reachable_phases
@@ -269,3 +270,28 @@ def test_issue15_search_finds_the_only_completing_card(rollout: str) -> None:
         assert bot.choose(deal, 1, random.Random(seed)) .__str__() == "play AS"
     random_picks = [RandomBot().choose(deal, 1, random.Random(seed)) for seed in range(40)]
     assert 10 <= [str(m) for m in random_picks].count("play 2D") <= 30
+
+
+def test_issue15_a_spent_time_budget_leaves_the_least_favoured_bids_unsearched(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a time budget already spent, the auction's screening world searches the two
+    bids the heuristic favours most and no more; under an iteration budget, every one."""
+    deal = Deal.new(players=4, profile="1.4.2", seed=2)
+    seat = deal.to_move
+    assert seat is not None
+    searched: list[str] = []
+
+    def contract_points(self: _Search, world: Deal, move: MakeBid) -> float:
+        searched.append(str(move.combo))
+        return 0.0
+
+    monkeypatch.setattr(_Search, "contract_points", contract_points)
+    view = deal.view(seat)
+    ranked = _Search(QUICK, view, Sampler(view), random.Random(1), None).bid_candidates(
+        view.legal_moves())
+    SearchBot(budget_ms=1e-9, seed=1).choose(deal, seat, random.Random(1))
+    assert searched == [str(m.combo) for _, m in ranked[:2]]
+    searched.clear()
+    SearchBot(iterations=1, seed=1).choose(deal, seat, random.Random(1))
+    assert len(searched) == len(ranked) > 2
