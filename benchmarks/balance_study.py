@@ -43,6 +43,7 @@ from typing import Any
 from bot_strength import wilson  # this script's folder is on the path
 
 from combowhist import ComboBid, Deal, load_profile
+from combowhist.bids import Bid
 from combowhist.bots import SearchBot, play_deal
 
 HERE = Path(__file__).resolve().parent
@@ -129,14 +130,14 @@ def finished_deals(profile: str, deals: int, *, seed: str = SEED,
     return [record for record in found if record is not None]
 
 
-def _summary(points: list[int], completed: int, worths: list[int], worth: int
+def _summary(points: list[int], completed: int, worths: list[int], bid: Bid
              ) -> dict[str, Any]:
     """One bid's aggregate over the contracts it was declared in."""
     n = len(points)
     low, high = wilson(completed, n)
     mean = statistics.fmean(points) if n else None
     error = statistics.stdev(points) / math.sqrt(n) if n > 1 else None
-    return {"worth": worth, "declared": n, "completed": completed,
+    return {"worth": bid.worth, "score": bid.score, "declared": n, "completed": completed,
             "completed_low": round(max(0.0, low), 4), "completed_high": round(min(1.0, high), 4),
             "mean_points": None if mean is None else round(mean, 4),
             "points_stderr": None if error is None else round(error, 4),
@@ -144,9 +145,12 @@ def _summary(points: list[int], completed: int, worths: list[int], worth: int
 
 
 def aggregate(profile: str, records: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
-    """Per standard and special bid of ``profile``: declared, completed (with its 95%
-    interval), the declarer's mean points (with their standard error) and the mean worth
-    of the contracts it was part of, beside the bid's own worth."""
+    """Per standard and special bid of ``profile``, in the profile's order (the same
+    places in every edition, whose keys may differ: 1.5.1's ``misery`` is 1.4.2's
+    ``bid_of_shame``): declared, completed (with its 95% interval), the declarer's mean
+    points (with their standard error) and the mean worth of the contracts it was part
+    of, beside the bid's own worth and score (R34; ``None`` for special bids and for the
+    Taintless Master's Game, which scores its combo's worth)."""
     rules = load_profile(profile)
     standard: dict[str, tuple[list[int], list[int], list[bool]]] = {
         b.key: ([], [], []) for b in rules.standard_bids}
@@ -167,9 +171,9 @@ def aggregate(profile: str, records: Iterable[Mapping[str, Any]]) -> dict[str, A
             completed.append(record["completed"])
     return {
         "deals": deals, "redeals": redeals,
-        "standard": {k: _summary(p, sum(c), w, rules.bids[k].worth)
+        "standard": {k: _summary(p, sum(c), w, rules.bids[k])
                      for k, (p, w, c) in standard.items()},
-        "special": {k: _summary(p, sum(c), w, rules.bids[k].worth)
+        "special": {k: _summary(p, sum(c), w, rules.bids[k])
                     for k, (p, w, c) in special.items()},
     }
 

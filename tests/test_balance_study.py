@@ -50,9 +50,14 @@ def test_issue15_study_aggregates_each_standard_and_special_bid_of_the_contracts
 
 
 def test_issue15_study_knows_rank_trumps_worth_per_edition() -> None:
-    """1.5.1 raised Rank Trump's worth from 3 to 4: the aggregates carry each edition's."""
-    worth = {e: aggregate(e, [])["standard"]["rank_trump"]["worth"] for e in ("1.4.2", "1.5.1")}
-    assert worth == {"1.4.2": 3, "1.5.1": 4}
+    """1.5.1 raised Rank Trump's worth from 3 to 4 (its score stays 4): the aggregates
+    carry each edition's, and list the bids in the same places in both editions."""
+    rows = {e: aggregate(e, [])["standard"] for e in ("1.4.2", "1.5.1")}
+    assert {e: (r["rank_trump"]["worth"], r["rank_trump"]["score"]) for e, r in rows.items()
+            } == {"1.4.2": (3, 4), "1.5.1": (4, 4)}
+    old, new = (list(r) for r in rows.values())
+    assert old.index("bid_of_shame") == new.index("misery") == 0
+    assert old.index("rank_trump") == new.index("rank_trump")
 
 
 def test_issue15_study_cache_keeps_finished_deals_and_skips_a_cut_line(tmp_path: Path) -> None:

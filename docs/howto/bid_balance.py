@@ -53,20 +53,24 @@ def table(result: Mapping[str, Any], edition: str, kind: str = "standard") -> st
 
 
 def chart(result: Mapping[str, Any], kind: str = "standard") -> Figure:
-    """Two panels per bid declared at least :data:`MIN_DECLARED` times, one bar per
-    edition: the share of its declarations completed (with the 95% interval) and the mean
-    points it earned per declaration (with one standard error) beside its worth (a dot)."""
+    """Two panels, a group of bars per bid declared at least :data:`MIN_DECLARED` times in
+    some edition (named by the first edition's key), a bar per edition where it was: the
+    share of its declarations completed (with the 95% interval) and the mean points it
+    earned per declaration (with one standard error) beside its worth (a dot)."""
     import matplotlib.pyplot as plt
 
     editions = result["editions"]
-    keys = [k for k in next(iter(editions.values()))[kind]
-            if any(e[kind][k]["declared"] >= MIN_DECLARED for e in editions.values())]
+    # The editions list their bids in the same order (some under other keys in 1.5.1).
+    rows = {e: list(summary[kind].values()) for e, summary in editions.items()}
+    names = list(next(iter(editions.values()))[kind])
+    places = [i for i in range(len(names))
+              if any(r[i]["declared"] >= MIN_DECLARED for r in rows.values())]
     figure, (rates, points) = plt.subplots(2, 1, figsize=(9, 7), layout="constrained",
                                            sharex=True)
     width = 0.8 / len(editions)
     for number, (edition, summary) in enumerate(editions.items()):
-        shown = [(i, summary[kind][k]) for i, k in enumerate(keys)
-                 if summary[kind][k]["declared"] >= MIN_DECLARED]
+        shown = [(x, rows[edition][i]) for x, i in enumerate(places)
+                 if rows[edition][i]["declared"] >= MIN_DECLARED]
         xs = [i + number * width for i, _ in shown]
         rate = [r["completed"] / r["declared"] for _, r in shown]
         rates.bar(xs, rate, width, label=f"{edition} ({summary['deals']} deals)",
@@ -86,6 +90,6 @@ def chart(result: Mapping[str, Any], kind: str = "standard") -> Figure:
     points.axhline(0, color="grey", linewidth=0.5)
     points.set_ylabel("D's points per declaration")
     points.legend(fontsize="small")
-    points.set_xticks([i + width * (len(editions) - 1) / 2 for i in range(len(keys))],
-                      [k.replace("_", " ") for k in keys], rotation=40, ha="right")
+    points.set_xticks([x + width * (len(editions) - 1) / 2 for x in range(len(places))],
+                      [names[i].replace("_", " ") for i in places], rotation=40, ha="right")
     return figure
