@@ -10,14 +10,18 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import random
 import re
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
-from combowhist import ComboBid, Game, load_profile
-from combowhist.cli import main
+from combowhist import ComboBid, Deal, Game, load_profile
+from combowhist.bots import HeuristicBot, SearchBot
+from combowhist.cli import BOTS, main
 from combowhist.cli.render import needs_text, why_text
+from combowhist.moves import Move
 from combowhist.state import DealResult
 
 _PROMPT = re.compile(r"your move \(([a-z_]+)\)> $")
@@ -250,3 +254,90 @@ def test_issue10_five_players_you_sit_out_a_deal_and_the_game_goes_on(tmp_path: 
     assert "seat" not in screen
     assert not re.search(r"^player 4: ", screen, re.MULTILINE)  # you are "you" throughout
     assert game.deals >= 2
+
+
+# -- issue 15: the search bot as opponent and as the hint --------------------------------------
+
+
+class _Recording:
+    """A :class:`~combowhist.bots.SearchBot` of one world a decision that counts its calls,
+    put in place of the CLI's ``search`` bot (so the tests are quick and can tell who moved)."""
+
+    made: ClassVar[list[_Recording]] = []
+
+    def __init__(self) -> None:
+        self.bot, self.name, self.calls = SearchBot(iterations=1, seed=2), "search", 0
+        _Recording.made.append(self)
+
+    def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
+        self.calls += 1
+        return self.bot.choose(deal, seat, rng)
+
+
+@pytest.fixture
+def recording(monkeypatch: pytest.MonkeyPatch) -> type[_Recording]:
+    monkeypatch.setattr(_Recording, "made", [])
+    monkeypatch.setitem(BOTS, "search", _Recording)
+    return _Recording
+
+
+@pytest.mark.parametrize("option", ["--opponents", "--bots"])
+def test_issue15_opponents_search_seats_search_bots_and_its_hint(
+    tmp_path: Path, recording: type[_Recording], option: str
+) -> None:
+    """``--opponents search`` (the same option as ``--bots``): the other players' moves
+    and the hints come from search bots, and the saved game says so."""
+    screen, game = scripted(tmp_path, [option, "search", "--seed", "3"], [], 1)
+    assert "not legal" not in screen
+    saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))["play"]
+    assert (saved["bots"], saved["hint"]) == ("search", "search")
+    opponents, hint = recording.made[0], recording.made[1]
+    assert opponents.calls >= 3 * 13  # at least a card a trick for the three others
+    assert hint.calls == len(_HINT.findall(screen)) > 0
+    assert len(game.actions) > 0
+
+
+def test_issue15_hint_search_asks_the_search_bot_whatever_the_opponents(
+    tmp_path: Path, recording: type[_Recording]
+) -> None:
+    """``--hint search`` with heuristic opponents: every hint is the search bot's and no
+    opponent move is; a resumed game keeps the hint's bot."""
+    screen, _ = scripted(tmp_path, ["--hint", "search", "--seed", "3"], [], 1)
+    hints = len(_HINT.findall(screen))
+    assert hints > 0
+    assert [r.calls for r in recording.made if r.calls] == [hints]
+    saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))["play"]
+    assert (saved["bots"], saved["hint"]) == ("heuristic", "search")
+    out = io.StringIO()
+    assert main(["play", "--resume", str(tmp_path / "game.json")],
+                stdin=io.StringIO("hint\n"), stdout=out) == 0
+    assert "hint: " in out.getvalue()
+    assert [r.calls for r in recording.made if r.calls] == [hints, 1]
+
+
+def test_issue15_hint_names_a_bot_at_the_prompt(recording: type[_Recording]) -> None:
+    """``hint search`` at the prompt asks the search bot for a legal move of yours; an
+    unknown bot's name is refused by name and changes nothing."""
+    out = io.StringIO()
+    status = main(["play", "--seed", "5", "--seat", "1"],
+                  stdin=io.StringIO("hint search\nhint nobody\nmoves\n"), stdout=out)
+    assert status == 0
+    screen = out.getvalue()
+    hinted = re.findall(r"hint \(search\): (.+)$", screen, re.MULTILINE)
+    assert len(hinted) == 1
+    assert "hint nobody: no such bot (the bots are heuristic, random, search)" in screen
+    game = Game.new(4, seed="5")
+    while game.to_move != 1:  # the heuristic opponents' moves before your first
+        game = game.apply(HeuristicBot().choose(game.deal, game.seat_of(game.to_move),
+                                                random.Random(f"5:bots:{len(game.actions)}")))
+    legal = {str(m) for m in game.legal_moves()}
+    assert hinted[0] in legal or f"bid {hinted[0]}" in legal
+    assert sum(r.calls for r in recording.made) == 1
+
+
+def test_issue15_an_unknown_hint_bot_is_refused_by_the_parser(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--hint", "oracle"], stdin=io.StringIO(""),
+                stdout=io.StringIO()) == 2
+    assert "--hint: invalid choice: 'oracle'" in capsys.readouterr().err

@@ -17,8 +17,17 @@ from test_bots import _swap_hidden_cards
 
 from combowhist import ComboBid, Deal, Phase, load_profile
 from combowhist.bots import RandomBot, SearchBot, play_deal
-from combowhist.bots.search import SearchSettingsError, _Search, _with_one_more, seat_points
+from combowhist.bots.heuristic import _Sight
+from combowhist.bots.search import (
+    _HEURISTIC,
+    SearchSettingsError,
+    _halve,
+    _Search,
+    _with_one_more,
+    seat_points,
+)
 from combowhist.cli import BOTS
+from combowhist.moves import MakeBid
 from combowhist.sampling import Sampler
 from combowhist.simulate import simulate_games
 from combowhist.strategies import deals_at_phase, reachable_phases
@@ -158,9 +167,10 @@ def test_issue15_one_more_special_gives_valid_combos_with_each_missing_special(
     assert "penalty" in {key for bigger in more for key in bigger.special_keys}
 
 
-def test_issue15_auction_candidates_are_legal_distinct_standard_bids_and_one_extension() -> None:
-    """The auction searches the best combo of the heuristic's best standard bids (one
-    each) and the best one with one more special bid: every candidate legal."""
+def test_issue15_auction_candidates_are_every_ranked_standard_bid_and_one_extension() -> None:
+    """The auction searches the best combo of every standard bid the heuristic bot ranks
+    (one each, best first, so far more than its top three) and the best one with one more
+    special bid: every candidate legal."""
     for seed in range(6):
         deal = Deal.new(players=4, profile="1.4.2", seed=seed)
         seat = deal.to_move
@@ -169,15 +179,45 @@ def test_issue15_auction_candidates_are_legal_distinct_standard_bids_and_one_ext
         search = _Search(SearchBot(iterations=1), view, Sampler(view), random.Random(seed),
                          None)
         ranked = search.bid_candidates(view.legal_moves())
-        assert ranked
         moves = [move for _, move in ranked]
         assert all(move in deal.legal_moves() for move in moves)
         standards = [move.combo.standard.key for move in moves[:-1]]
-        assert len(standards) == len(set(standards)) <= 3
+        weighed = {move.combo.standard.key
+                   for _, move in _HEURISTIC._ranked_bids(_Sight.of(view), view.legal_moves())}
+        assert len(standards) == len(set(standards))
+        assert set(standards) == weighed
+        assert len(standards) >= 12
+        values = [value for value, _ in ranked[:-1]]
+        assert values == sorted(values, reverse=True)
         top, extra = moves[0].combo, moves[-1].combo
         assert extra.standard == top.standard
         assert set(top.special_keys) < set(extra.special_keys)
         assert ranked[-1][0] == 0.0  # no estimate of its own: judged by the worlds
+
+
+def test_issue15_bid_candidates_caps_the_standard_bids_searched() -> None:
+    deal = Deal.new(players=4, profile="1.4.2", seed=2)
+    view = deal.view(deal.to_move)  # type: ignore[arg-type]
+    search = _Search(SearchBot(iterations=1, bid_candidates=3), view, Sampler(view),
+                     random.Random(2), None)
+    standards = [m.combo.standard.key for _, m in search.bid_candidates(view.legal_moves())]
+    assert len(set(standards)) == 3
+
+
+@pytest.mark.parametrize(("totals", "kept"), [
+    ([5.0, 1.0, 3.0, 4.0, 2.0], [0, 2, 3]),  # 5 -> the best 3, in their order
+    ([1.0, 2.0, 2.0, 0.0], [1, 2]),          # 4 -> 2
+    ([1.0, 1.0, 1.0], [0, 1]),               # a tie keeps the earlier ones
+    ([3.0, 1.0], [0, 1]),                    # never fewer than two
+])
+def test_issue15_successive_halving_keeps_the_better_half_in_order(
+    totals: list[float], kept: list[int]
+) -> None:
+    candidates = list(range(len(totals)))
+    left = list(totals)
+    _halve(candidates, left)
+    assert candidates == kept
+    assert left == [totals[i] for i in kept]
 
 
 # -- search finds what chance misses -----------------------------------------------------------
@@ -230,3 +270,28 @@ def test_issue15_search_finds_the_only_completing_card(rollout: str) -> None:
         assert bot.choose(deal, 1, random.Random(seed)) .__str__() == "play AS"
     random_picks = [RandomBot().choose(deal, 1, random.Random(seed)) for seed in range(40)]
     assert 10 <= [str(m) for m in random_picks].count("play 2D") <= 30
+
+
+def test_issue15_a_spent_time_budget_leaves_the_least_favoured_bids_unsearched(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a time budget already spent, the auction's screening world searches the two
+    bids the heuristic favours most and no more; under an iteration budget, every one."""
+    deal = Deal.new(players=4, profile="1.4.2", seed=2)
+    seat = deal.to_move
+    assert seat is not None
+    searched: list[str] = []
+
+    def contract_points(self: _Search, world: Deal, move: MakeBid) -> float:
+        searched.append(str(move.combo))
+        return 0.0
+
+    monkeypatch.setattr(_Search, "contract_points", contract_points)
+    view = deal.view(seat)
+    ranked = _Search(QUICK, view, Sampler(view), random.Random(1), None).bid_candidates(
+        view.legal_moves())
+    SearchBot(budget_ms=1e-9, seed=1).choose(deal, seat, random.Random(1))
+    assert searched == [str(m.combo) for _, m in ranked[:2]]
+    searched.clear()
+    SearchBot(iterations=1, seed=1).choose(deal, seat, random.Random(1))
+    assert len(searched) == len(ranked) > 2

@@ -79,21 +79,23 @@ class SearchBot:
 
     **The auction.** Bidding is judged by what the contract would bring the seat as D: the
     heuristic bot's estimates rank every legal combo bid over all 16 standard bids and the
-    special bids it weighs; the best of each standard bid, the :attr:`bid_candidates`
-    best of those, and :attr:`extra_specials` more combos, the best with one more special
-    bid drawn among the legal ones (so that every special bid is sometimes tried), are the
-    candidates. In each sampled world each candidate is bid as the table's only bid and
-    the deal played out by the heuristic bot (the rollout for the pre-game events and the
-    tricks); the heuristic estimate counts as :attr:`prior_weight` worlds (0 for the
-    extended combos, which it does not weigh), and the worst candidate is dropped after
-    each world while more than two remain. It bids the best mean if that is at least
-    :attr:`min_expectation`, and passes otherwise (a pass is valued 0: the later auction
-    is not searched).
+    special bids it weighs; the best combo of each standard bid it does not judge hopeless
+    (up to :attr:`bid_candidates` of them, by default all) and :attr:`extra_specials` more
+    combos, the best with one more special bid drawn among the legal ones (so that every
+    special bid is sometimes tried), are the candidates. In each sampled world each
+    candidate is bid as the table's only bid and the deal played out by the heuristic bot
+    (the rollout for the pre-game events and the tricks); the heuristic estimate counts as
+    :attr:`prior_weight` worlds (0 for the extended combos, which it does not weigh). The
+    first world screens every candidate, and after each world the better half stays
+    (successive halving, down to two), so the later worlds go to the few best. It bids the
+    best mean if that is at least :attr:`min_expectation`, and passes otherwise (a pass is
+    valued 0: the later auction is not searched).
 
     **Budget.** With :attr:`iterations` set, that many worlds per decision, whatever the
-    time (reproducible); otherwise as many as fit :attr:`budget_ms` (at least one world,
-    so a decision with many candidates can take longer). A single legal move is returned
-    without search.
+    time (reproducible); otherwise as many as fit :attr:`budget_ms`: at least one world, and
+    in the auction's first world the candidates the heuristic favours least go unsearched
+    once the time is spent (two at least are searched), so a decision stays near its budget
+    unless its rollouts are costly. A single legal move is returned without search.
 
     **Chance.** With :attr:`seed` set, each decision's draws come from the seed and the
     seat's view alone; otherwise from one draw of the ``rng`` passed in. Either way the
@@ -114,8 +116,9 @@ class SearchBot:
     The auction's contracts are always played out by the heuristic bot."""
     max_candidates: int = 8
     """The most moves searched in a decision (Mail's picks and ateliers have hundreds)."""
-    bid_candidates: int = 3
-    """The best standard bids (by the heuristic estimate) whose best combo is searched."""
+    bid_candidates: int = 16
+    """The most standard bids whose best combo (by the heuristic estimate) is searched, the
+    best first: by default every one the heuristic bot does not judge hopeless."""
     extra_specials: int = 1
     """Combos searched in each auction decision that add one legal special bid to the best
     candidate."""
@@ -184,6 +187,10 @@ class _Search:
             return done < self.bot.iterations
         return done == 0 or time.perf_counter() < self.deadline
 
+    def late(self) -> bool:
+        """Whether a time budget is spent (never under an iteration budget)."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def play_out(self, deal: Deal, heuristic: bool) -> float:
         """``deal`` played to its end, valued for the seat."""
         end = play_deal(deal, self.heuristic, self.rng) if heuristic else deal.playout(self.rng)
@@ -230,9 +237,14 @@ class _Search:
         while self.more(done):
             world = self.sampler.sample(self.rng)
             for i, move in enumerate(candidates):
+                if done == 0 and i >= 2 and self.late():
+                    # Out of time in the screening world: the rest (the heuristic's least
+                    # favoured) go unsearched, so a decision keeps near its budget.
+                    del candidates[i:], totals[i:]
+                    break
                 totals[i] += self.contract_points(world, move)
             done += 1
-            _drop_worst(candidates, totals)
+            _halve(candidates, totals)
         best = _best(totals)
         if totals[best] / (prior + done) < self.bot.min_expectation:
             return Pass()
@@ -296,6 +308,18 @@ def _drop_worst(candidates: list[_M], totals: list[float]) -> None:
     if len(candidates) > 2:
         worst = min(range(len(candidates)), key=lambda i: (totals[i], -i))
         del candidates[worst], totals[worst]
+
+
+def _halve(candidates: list[_M], totals: list[float]) -> None:
+    """Successive halving: the better half of the candidates stays (the earlier on a tie),
+    at least two, so that a wide field is screened by one world each and the later worlds
+    go to the few best."""
+    keep = max(2, (len(candidates) + 1) // 2)
+    if len(candidates) > keep:
+        order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))[:keep]
+        order.sort()
+        candidates[:] = [candidates[i] for i in order]
+        totals[:] = [totals[i] for i in order]
 
 
 def _best(totals: Sequence[float]) -> int:

@@ -85,6 +85,11 @@ def _parser() -> argparse.ArgumentParser:
                       help="language of bid names (default en)")
     play.add_argument("--save", type=Path, default=None, metavar="FILE",
                       help="save the game as JSON when it ends, when you quit and on Ctrl-C")
+    play.add_argument("--opponents", dest="bots", choices=sorted(BOTS), default=None,
+                      help="the computer players, the same as --bots (default heuristic)")
+    play.add_argument("--hint", choices=sorted(BOTS), default=None, metavar="BOT",
+                      help="the bot the hint command asks: "
+                           f"{', '.join(sorted(BOTS))} (default: the opponents' bot)")
     play.add_argument("--resume", type=Path, default=None, metavar="FILE",
                       help="continue a game saved with --save (same players, bots, seed and "
                            "seat); it is saved there again unless --save names another file")

@@ -12,9 +12,15 @@ players you sometimes sit out a deal (R3) and watch what every participant may s
 With ``--save FILE`` the game is saved when it ends, when you quit and on Ctrl-C; ``combowhist
 play --resume FILE`` continues it with the same players, bots, seed and seat. The saved file
 is a game as :meth:`~combowhist.Game.to_json` writes it (``combowhist replay`` reads it) plus
-a ``"play"`` entry with the seat, the bots and the language. The bots draw their chance
-from the seed and the number of moves made, so a resumed game goes on exactly as it would
-have, and asking for a hint changes nothing.
+a ``"play"`` entry with the seat, the bots, the hint's bot and the language. The bots draw
+their chance from the seed and the number of moves made, so a resumed game goes on exactly
+as it would have, and asking for a hint changes nothing.
+
+**Opponents and hints.** ``--opponents search`` (or ``--bots search``, the same option)
+seats :class:`~combowhist.bots.SearchBot`\\ s at the table; ``--hint search`` asks the
+search bot for the ``hint`` command whatever the opponents (by default the hint comes from
+the opponents' bot), and ``hint search`` at the prompt asks it for one move. Every bot,
+the hint's too, decides from your seat's view alone.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import itertools
 import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -77,7 +83,7 @@ Commands:
   moves    your legal moves now (in the auction: the lowest worth you may bid)
   show     the table: phase, contract, trick, tricks won, your hand
   scores   the scores
-  hint     ask the bot for a move
+  hint     ask the bot for a move (hint search, hint heuristic: ask that bot)
   quit     stop (saved first with --save; Ctrl-C too)
 The first word of a move may be left out when the phase makes it plain: 7D is
 play 7D in trick play, trump+lock is bid trump+lock in the auction, H is trump H."""
@@ -104,15 +110,19 @@ def run_play(args: argparse.Namespace, bots: dict[str, type[Bot]], inp: TextIO,
                         variant=args.variant or "classic", rounds=args.rounds)
     you = args.seat if args.seat is not None else settings.get("seat", 0)
     bot = args.bots or settings.get("bots", "heuristic")
+    hint = getattr(args, "hint", None) or settings.get("hint", bot)
     if type(you) is not int or not 0 <= you < game.players:
         raise CombowhistError(f"--seat {you}: a player is 0-{game.players - 1}")
-    if bot not in bots:
-        raise CombowhistError(f"bots {bot!r}: the bots are {', '.join(sorted(bots))}")
+    for option, name in (("bots", bot), ("hint", hint)):
+        if name not in bots:
+            raise CombowhistError(f"{option} {name!r}: the bots are "
+                                  f"{', '.join(sorted(bots))}")
     language = args.language or settings.get("language", "en")
-    keep = {"seat": you, "bots": bot, "language": language}
+    keep = {"seat": you, "bots": bot, "hint": hint, "language": language}
     players = [bots[bot]()] * game.players
-    return play_in_terminal(game, you, players, inp, out, players[0],
-                            args.save or args.resume, language=language, settings=keep)
+    return play_in_terminal(game, you, players, inp, out, bots[hint](),
+                            args.save or args.resume, language=language, settings=keep,
+                            hint_bots={name: make() for name, make in bots.items()})
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Game, dict[str, Any]]:
@@ -146,16 +156,19 @@ def play_in_terminal(
     *,
     language: str = "en",
     settings: dict[str, Any] | None = None,
+    hint_bots: Mapping[str, Bot] | None = None,
 ) -> Game:
     """Play ``game`` with player ``you`` typing moves and ``bots[p]`` moving for the other
     players; return the game where it stopped (over, or quit). Saves to ``save`` (with
     ``settings`` as its ``"play"`` entry) at the end, on Ctrl-C, and before an unexpected
-    error is reported. Bids are named in ``language``.
+    error is reported. Bids are named in ``language``. The ``hint`` command asks
+    ``hint_bot``; ``hint NAME`` asks ``hint_bots[NAME]``.
 
     You see what your seat's :class:`~combowhist.views.PlayerView` shows (R11, R30): other
     players' face-down cards and Mail between others stay hidden; when you sit out a deal
     (R3), what every participant sees."""
-    return _Terminal(you, bots, inp, out, hint_bot, save, language, settings or {}).run(game)
+    return _Terminal(you, bots, inp, out, hint_bot, save, language, settings or {},
+                     hint_bots or {}).run(game)
 
 
 def _rng(game: Game, purpose: str) -> random.Random:
@@ -169,9 +182,10 @@ class _Terminal:
 
     def __init__(self, you: int, bots: Sequence[Bot], inp: TextIO, out: TextIO,
                  hint_bot: Bot, save: Path | None, language: str,
-                 settings: dict[str, Any]) -> None:
+                 settings: dict[str, Any], hint_bots: Mapping[str, Bot]) -> None:
         self.you, self.bots, self.inp, self.out = you, bots, inp, out
         self.hint_bot, self.save_to, self.language = hint_bot, save, language
+        self.hint_bots = hint_bots
         self.settings = settings
         self.shown: dict[str, str] = {}  # the status lines last shown, to show only news
 
@@ -369,13 +383,24 @@ class _Terminal:
                                    self.language))
             elif command == "scores":
                 self.say(scores_text(game, self.you))
-            elif command == "hint":
-                move = self.hint_bot.choose(deal, game.seat_of(self.you), _rng(game, "hint"))
-                self.say(f"hint: {self.typed(game, move)}")
-                if isinstance(move, MakeBid):
-                    self.say(f"      that is {bid_text(move.combo, self.language)}")
+            elif command == "hint" or command.startswith("hint "):
+                self.hint(game, command.partition(" ")[2].strip())
             else:
                 return text
+
+    def hint(self, game: Game, name: str) -> None:
+        """Say the move the hint's bot (or the bot ``name``) would make in your seat."""
+        deal = game.deal
+        assert deal is not None
+        bot = self.hint_bot if not name else self.hint_bots.get(name)
+        if bot is None:
+            known = ", ".join(sorted(self.hint_bots)) or "none"
+            self.say(f"hint {name}: no such bot (the bots are {known})")
+            return
+        move = bot.choose(deal, game.seat_of(self.you), _rng(game, "hint"))
+        self.say(f"hint{f' ({name})' if name else ''}: {self.typed(game, move)}")
+        if isinstance(move, MakeBid):
+            self.say(f"      that is {bid_text(move.combo, self.language)}")
 
     def examples(self, game: Game) -> dict[str, list[str]]:
         """Your legal moves now by first word, a few of each, as you would type them; in
