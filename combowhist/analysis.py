@@ -535,28 +535,26 @@ class _Search:
         lays = sorted(mask_indices(hand),
                       key=lambda c: card_strength(c, iron) * (1 if strong else -1))
         for taken in takes[:_SAMPLE_TAKES] if sample else takes:
-            top = card_strength(taken, iron)
-            for own in lays:
-                for owner in self.opponents:
-                    rest = [s for s in self.opponents if s != owner]
-                    for low in self._low_pins(rest, unseen & ~(1 << taken), top):
-                        pinned = [0] * self.players
-                        laid = [-1] * self.players
-                        pinned[owner] = 1 << own
-                        laid[owner] = taken
-                        laid[self.declarer] = own
-                        for seat, card in zip(rest, low, strict=True):
-                            pinned[seat] |= 1 << card
-                            laid[seat] = card
-                        yield _Setup(trump=taken // 13, passed=1 << own,
-                                     received=1 << taken, pinned=tuple(pinned),
-                                     laid=tuple(laid))
-                        if sample:
-                            break
-                    if sample:
-                        break
-                if sample:
-                    break
+            setups = self._rank_setups(taken, lays, unseen)
+            yield from islice(setups, 1) if sample else setups
+
+    def _rank_setups(self, taken: int, lays: list[int], unseen: int) -> Iterator[_Setup]:
+        """The Rank Trumps in which D takes ``taken``, D's card laid from ``lays``."""
+        top = card_strength(taken, self.iron)
+        for own in lays:
+            for owner in self.opponents:
+                rest = [s for s in self.opponents if s != owner]
+                for low in self._low_pins(rest, unseen & ~(1 << taken), top):
+                    pinned = [0] * self.players
+                    laid = [-1] * self.players
+                    pinned[owner] = 1 << own
+                    laid[owner] = taken
+                    laid[self.declarer] = own
+                    for seat, card in zip(rest, low, strict=True):
+                        pinned[seat] |= 1 << card
+                        laid[seat] = card
+                    yield _Setup(trump=taken // 13, passed=1 << own, received=1 << taken,
+                                 pinned=tuple(pinned), laid=tuple(laid))
 
     def _low_pins(self, seats: list[int], unseen: int, top: int) -> Iterator[tuple[int, ...]]:
         """The cards ``seats`` lay beside the one taken: each an unseen card of strength
@@ -585,25 +583,27 @@ class _Search:
                         key=lambda c: card_strength(c, self.iron), reverse=strong)
         masters = Event.MASTERS_MAIL in self.key.events
         for direction in directions:
-            target = mail_target(direction, self.declarer, players)
-            onward = masters_mail_target(target, self.declarer, players,
-                                         self.key.masters_mail_direction or "right")
-            for passed in combinations(own, 3):
-                for received in combinations(unseen, 3):
-                    for where in (range(8) if masters else (0,)):
-                        pinned = [0] * players
-                        for i, card in enumerate(passed):
-                            pinned[onward if where >> i & 1 else target] |= 1 << card
-                        yield attrs.evolve(base, mail=direction,
-                                           passed=sum(1 << c for c in passed),
-                                           received=sum(1 << c for c in received),
-                                           pinned=tuple(pinned))
-                        if sample:
-                            break
-                    if sample:
-                        break
-                if sample:
-                    break
+            setups = self._mail_setups(base, direction, own, unseen, masters)
+            yield from islice(setups, 1) if sample else setups
+
+    def _mail_setups(self, base: _Setup, direction: str, own: list[int], unseen: list[int],
+                     masters: bool) -> Iterator[_Setup]:
+        """The Mails in ``direction``: D's 3 cards from ``own``, the 3 received from
+        ``unseen``, and under Master's Mail where each of D's cards ends up."""
+        players = self.players
+        target = mail_target(direction, self.declarer, players)
+        onward = masters_mail_target(target, self.declarer, players,
+                                     self.key.masters_mail_direction or "right")
+        for passed in combinations(own, 3):
+            for received in combinations(unseen, 3):
+                for where in (range(8) if masters else (0,)):
+                    pinned = [0] * players
+                    for i, card in enumerate(passed):
+                        pinned[onward if where >> i & 1 else target] |= 1 << card
+                    yield attrs.evolve(base, mail=direction,
+                                       passed=sum(1 << c for c in passed),
+                                       received=sum(1 << c for c in received),
+                                       pinned=tuple(pinned))
 
     # -- trick play --------------------------------------------------------------------------
 
