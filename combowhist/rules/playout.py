@@ -14,8 +14,9 @@ auction draws its moves by index from the very ``bid`` moves the checked path of
 (:func:`~combowhist.rules.auction.bid_moves`), with the auction's own rules
 (:func:`~combowhist.rules.auction.least_worth`,
 :func:`~combowhist.rules.auction.following`). Every pre-game move is drawn from its step's
-legal moves and applied by the step's handler in the registry
-(:data:`~combowhist.rules.setup.STEPS`), which still checks it. A play that empties a
+legal moves (or by the step's ``draw``, which makes the same move without building them)
+and applied by the step's handler in the registry (:data:`~combowhist.rules.setup.STEPS`),
+which still checks it. A play that empties a
 card from the atelier goes through the checked path (R21's refill); a trick holding the card
 of justice, and the last trick, are closed by :func:`~combowhist.rules.play.close_trick`
 (R29's award, the scoring). So the result is a real state: its history, result, views and
