@@ -19,6 +19,10 @@ move. Sides, each timed in the same run, interleaved:
     python benchmarks/random_deals.py [--deals N] [--players 3|4] [--profile 1.4.2]
                                       [--clock wall|cpu]
 
+The engine is measured as it is installed: pure Python, or its compiled build
+(:mod:`combowhist.compiled`; the first line of the output says which). The floor is Python
+either way, as issue 11 defines it.
+
 It prints deals/s and moves/s for each side (the best of its runs) and, for each side, the
 ratio of its time per deal to the floor's: the median over interleaved rounds, so that both
 sides of each ratio ran under the same machine load (range in brackets). Timings vary between
@@ -39,6 +43,7 @@ from collections.abc import Callable
 from typing import Any
 
 from combowhist import Deal, load_profile
+from combowhist.compiled import compiled_modules
 
 Side = Callable[[int, int, str, int], tuple[float, int]]
 
@@ -208,8 +213,10 @@ def main() -> None:
         for name, side in sides.items():
             runs[name].append(side(args.deals, args.players, args.profile,
                                    args.seed + round_number))
+    compiled = compiled_modules()
+    build = f"compiled ({len(compiled)} modules)" if compiled else "pure Python"
     print(f"{args.deals} deals a run, {args.players} players, profile {args.profile}, "
-          f"{args.rounds} interleaved rounds, {args.clock} clock")
+          f"{args.rounds} interleaved rounds, {args.clock} clock; the engine: {build}")
     for name, results in runs.items():
         best, moves = min(results)
         ratios = sorted(r[0] / f[0] for r, f in zip(results, runs["floor"], strict=True))
