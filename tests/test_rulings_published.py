@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
+import combowhist
+
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(combowhist.__file__).parent
+"""The package's sources, wherever it is installed (the compiled build ships them too)."""
 RULINGS_PAGE = ROOT / "docs" / "rulings.rst"
 SHARED_RULINGS = ROOT.parent / "shared" / "rules" / "RULINGS.md"
 CITATION = re.compile(r"\bR(\d+)\b")
@@ -59,7 +63,7 @@ def published_edition_rulings() -> set[str]:
 
 
 def cited_in_code() -> set[str]:
-    package = ROOT / "combowhist"
+    package = PACKAGE
     cited: set[str] = set()
     for path in [*package.rglob("*.py"), *package.rglob("*.toml")]:
         cited.update(f"R{n}" for n in CITATION.findall(path.read_text(encoding="utf-8")))
@@ -74,7 +78,7 @@ def test_every_ruling_the_code_cites_is_published_with_an_anchor() -> None:
 
 
 def test_every_edition_ruling_the_code_cites_is_published_with_an_anchor() -> None:
-    package = ROOT / "combowhist"
+    package = PACKAGE
     cited = {f"E{n}" for path in [*package.rglob("*.py"), *package.rglob("*.toml")]
              for n in EDITION_CITATION.findall(path.read_text(encoding="utf-8"))}
     assert {"E1", "E2", "E3", "E4", "E5"} <= cited
