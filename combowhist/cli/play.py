@@ -120,9 +120,10 @@ def run_play(args: argparse.Namespace, bots: dict[str, type[Bot]], inp: TextIO,
     language = args.language or settings.get("language", "en")
     keep = {"seat": you, "bots": bot, "hint": hint, "language": language}
     players = [bots[bot]()] * game.players
-    return play_in_terminal(game, you, players, inp, out, bots[hint](),
+    hint_bots = {name: make() for name, make in bots.items()}
+    return play_in_terminal(game, you, players, inp, out, hint_bots[hint],
                             args.save or args.resume, language=language, settings=keep,
-                            hint_bots={name: make() for name, make in bots.items()})
+                            hint_bots=hint_bots)
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Game, dict[str, Any]]:
