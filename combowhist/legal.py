@@ -202,11 +202,7 @@ class LegalMoves(LazySequence[Move]):
     @classmethod
     def of_cards(cls, mask: int, factory: Callable[[Any], Move]) -> LegalMoves:
         """One move made by ``factory`` per card of ``mask`` (see :class:`CardMoves`)."""
-        moves = _new_moves(_CardLegalMoves)
-        part = CardMoves(mask, factory)
-        _set_parts(moves, (part,))
-        _set_lengths(moves, (part._len,))
-        return moves
+        return _CardLegalMoves(CardMoves(mask, factory))
 
     def __len__(self) -> int:
         return sum(self._lengths)
@@ -326,6 +322,10 @@ class _CardLegalMoves(LegalMoves):
 
     __slots__ = ()
 
+    def __init__(self, part: CardMoves) -> None:
+        self._parts = (part,)
+        self._lengths = (part._len,)
+
     def __len__(self) -> int:
         return self._lengths[0]
 
@@ -339,10 +339,6 @@ class _CardLegalMoves(LegalMoves):
             return part._item(index)
         return super().__getitem__(index)
 
-
-_new_moves = object.__new__
-_set_parts = LegalMoves.__dict__["_parts"].__set__
-_set_lengths = LegalMoves.__dict__["_lengths"].__set__
 
 _SUBSET_WORDS: dict[Callable[[CardSet], Move], str] = {Send: "send", SetAtelier: "atelier"}
 
