@@ -1,6 +1,6 @@
 """R8's exact layer (issue 13): one hand-built scenario per special bid not covered in
-``tests/test_analysis.py`` (Iron, Justice), and the issue's two examples accepted by
-1.5.1, which allows impossible bids (issue 9)."""
+``tests/test_analysis.py`` (Iron, Justice, Rank Trump, Plague), and the issue's two
+examples accepted by 1.5.1, which allows impossible bids (issue 9)."""
 
 from __future__ import annotations
 
@@ -87,3 +87,25 @@ def test_r8_rank_trump_makes_lock_possible_with_thirteen_spades() -> None:
     assert takes[0].card.suit is not Suit.SPADES
     assert found.deal.trump == takes[0].card.suit
     assert result.tricks[found.declarer] >= 5
+
+
+@pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
+def test_r8_r33_honourable_plague_keeps_trump_possible_with_thirteen_spades(
+        edition: str) -> None:
+    # Spades trump: D ruffs trick 1 and takes every trick after it (any other trump and D
+    # takes none). So whatever suit D names (R18), D's tricks hold more plague cards than
+    # anyone's: D is beplagued, and only R33's honourable exception (D took every plague
+    # card) completes the bid. The search has to know it.
+    found = witness(SPADES, "trump+plague", profile=edition)
+    assert found is not None
+    result = found.deal.result
+    assert result is not None
+    assert result.completed
+    assert result.tricks[found.declarer] == 13
+    assert result.beplagued
+    assert result.honorably_beplagued
+    plain = witness(SPADES, "trump", profile=edition)
+    assert plain is not None
+    assert plain.deal.result is not None
+    # R34: honourable Plague's extra point.
+    assert result.points[found.declarer] == plain.deal.result.points[plain.declarer] + 1
