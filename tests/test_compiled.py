@@ -6,6 +6,8 @@ the whole suite checks that the compiled modules play exactly as the Python ones
 
 from __future__ import annotations
 
+import abc
+import importlib
 import os
 import tomllib
 from pathlib import Path
@@ -35,3 +37,14 @@ def test_issue11_the_build_is_all_compiled_or_all_python() -> None:
                            "(.ci/run sets it where it tests one)")
 def test_issue11_a_compiled_build_runs_compiled() -> None:
     assert compiled_modules() == COMPILABLE
+
+
+def test_issue11_compiled_modules_define_no_abc_subclasses() -> None:
+    # mypyc makes classes without ABCMeta.__new__: a compiled subclass of, say,
+    # collections.abc.Sequence would check instances against Sequence's registry, so
+    # isinstance((), it) would be true (docs/core.rst, "The compiled build").
+    for name in COMPILABLE:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name:
+                assert not isinstance(value, abc.ABCMeta), f"{name}.{value.__name__}"
