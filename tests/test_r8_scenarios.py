@@ -6,14 +6,24 @@ from __future__ import annotations
 
 import pytest
 
-from combowhist import CardSet, ComboBid, Deal, load_profile
-from combowhist.analysis import is_possible, witness
+from combowhist import CardSet, ComboBid, Deal, DealResult, load_profile
+from combowhist.analysis import Witness, is_possible, witness
 from combowhist.cards import Suit
 from combowhist.moves import Award, MakeBid, Take
 
 TWELVE_SPADES_AND_ACE_OF_CLUBS = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S AC"
 SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
 LOW_HAND = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C"
+
+
+def _completing(hand: str, combo: str, edition: str) -> tuple[Witness, DealResult]:
+    """A witness that ``combo`` is possible with ``hand``, and its deal's result."""
+    found = witness(hand, combo, profile=edition)
+    assert found is not None
+    result = found.deal.result
+    assert result is not None
+    assert result.completed
+    return found, result
 
 
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
@@ -23,11 +33,8 @@ def test_r8_iron_makes_zero_hurry_possible_with_twelve_spades_and_the_ace_of_clu
     # top club, and any spade beats the one spade out (2S) or finds the others void.
     assert witness(TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry", profile=edition) is None
     # With Iron (R24) the AC is the lowest club, and the AS the lowest spade: D loses.
-    found = witness(TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", profile=edition)
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
-    assert found.deal.result.tricks[found.declarer] == 0
+    found, result = _completing(TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", edition)
+    assert result.tricks[found.declarer] == 0
 
 
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
@@ -36,11 +43,7 @@ def test_r8_justice_makes_zero_hurry_possible_with_thirteen_spades(edition: str)
     # of what is possible.
     assert not is_possible(SPADES, "zero+hurry+penalty", profile=edition)
     # R29: D names a spade as the card of justice, leads it and awards the trick away.
-    found = witness(SPADES, "zero+justice+hurry+penalty+open_hand", profile=edition)
-    assert found is not None
-    result = found.deal.result
-    assert result is not None
-    assert result.completed
+    found, result = _completing(SPADES, "zero+justice+hurry+penalty+open_hand", edition)
     assert result.tricks[found.declarer] == 0
     awards = [move for seat, move in found.moves if isinstance(move, Award)]
     assert len(awards) == 1
@@ -77,11 +80,7 @@ def test_r8_rank_trump_makes_lock_possible_with_thirteen_spades() -> None:
     # a spade and takes a card of another suit, which is trump; D loses tricks 1-3 and
     # wins the spades once the spade D laid is led.
     assert not is_possible(SPADES, "trump+lock", profile="1.4.1")
-    found = witness(SPADES, "rank_trump+lock", profile="1.4.1")
-    assert found is not None
-    result = found.deal.result
-    assert result is not None
-    assert result.completed
+    found, result = _completing(SPADES, "rank_trump+lock", "1.4.1")
     takes = [move for seat, move in found.moves if isinstance(move, Take)]
     assert len(takes) == 1
     assert takes[0].card.suit is not Suit.SPADES
@@ -96,16 +95,10 @@ def test_r8_r33_honourable_plague_keeps_trump_possible_with_thirteen_spades(
     # takes none). So whatever suit D names (R18), D's tricks hold more plague cards than
     # anyone's: D is beplagued, and only R33's honourable exception (D took every plague
     # card) completes the bid. The search has to know it.
-    found = witness(SPADES, "trump+plague", profile=edition)
-    assert found is not None
-    result = found.deal.result
-    assert result is not None
-    assert result.completed
+    found, result = _completing(SPADES, "trump+plague", edition)
     assert result.tricks[found.declarer] == 13
     assert result.beplagued
     assert result.honorably_beplagued
-    plain = witness(SPADES, "trump", profile=edition)
-    assert plain is not None
-    assert plain.deal.result is not None
+    plain, plain_result = _completing(SPADES, "trump", edition)
     # R34: honourable Plague's extra point.
-    assert result.points[found.declarer] == plain.deal.result.points[plain.declarer] + 1
+    assert result.points[found.declarer] == plain_result.points[plain.declarer] + 1
