@@ -1,8 +1,9 @@
-"""pytest set-up for the whole tree. The adapters' modules import their frameworks, which
-come with extras: where an extra is missing, the doctests of its module are not collected
-(the adapters' tests in ``tests/`` skip with the reason instead). With
-``COMBOWHIST_REQUIRE_PETTINGZOO=1`` / ``COMBOWHIST_REQUIRE_OPENSPIEL=1`` (CI, which
-installs the extras) they are always collected, so a missing framework fails."""
+"""pytest set-up for the whole tree. The adapters' modules import their frameworks, and
+``combowhist.r8_sat`` its SAT solver, which come with extras: where an extra is missing,
+the doctests of its module are not collected (the tests in ``tests/`` skip with the reason
+instead). With ``COMBOWHIST_REQUIRE_PETTINGZOO=1`` / ``COMBOWHIST_REQUIRE_OPENSPIEL=1`` /
+``COMBOWHIST_REQUIRE_EXACT=1`` (CI, which installs the extras) they are always collected,
+so a missing extra fails."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ _ADAPTERS = {
                                           ("pettingzoo", "gymnasium", "numpy")),
     "combowhist/adapters/openspiel.py": ("COMBOWHIST_REQUIRE_OPENSPIEL",
                                          ("pyspiel", "numpy")),
+    "combowhist/r8_sat.py": ("COMBOWHIST_REQUIRE_EXACT", ("pysat",)),
 }
 
 

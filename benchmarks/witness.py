@@ -57,6 +57,7 @@ import time
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import (
     _OUTCOMES,
+    SOLVER,
     PossibilityKey,
     is_possible,
     possibility_key,
@@ -110,6 +111,7 @@ def run(pairs: int, seed: int, max_nodes: int) -> None:
         rows.setdefault((edition, players), []).append(elapsed)
         slowest.append((elapsed, f"{edition} {players}p {combo} [{hand}] {outcome}"))
     everything = [t for times in rows.values() for t in times]
+    print(f"the SAT solver (exact extra): {'installed' if SOLVER else 'not installed'}")
     print(f"{pairs} checks, seed {seed}, max_nodes {max_nodes}: " +
           ", ".join(f"{n} {k}" for k, n in tally.items()))
     print(f"{'':14} {'n':>5} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10}")

@@ -7,7 +7,9 @@ cooperates with the declarer. :func:`witness` searches that exhaustively and ans
 a :class:`Witness` (a finished :class:`~combowhist.Deal` in which the declarer completes
 the bid, built by replaying every move through the checked engine) or ``None`` when no
 deal completes it. It never guesses: a combo with a rule the search does not cover, or a
-search that would exceed its bound, raises :class:`~combowhist.errors.AnalysisError`.
+search that would exceed its bound, raises :class:`~combowhist.errors.AnalysisError`. With
+the ``exact`` extra (python-sat), the combos a SAT solver covers (:func:`solver_covers`) go
+to it once a short search has not decided them (:mod:`combowhist.r8_sat`): never undecided.
 
 Show me a deal where this bid works:
 
@@ -50,6 +52,7 @@ cached per hand and key.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
 
@@ -281,7 +284,8 @@ def witness(hand: CardSet | str, combo: ComboBid | str, *,
 
     ``None`` is the result of an exhaustive search. If the combo holds a rule the search
     does not cover, or the search would open more than ``max_nodes`` tricks,
-    :class:`~combowhist.errors.AnalysisError` says so instead of guessing.
+    :class:`~combowhist.errors.AnalysisError` says so instead of guessing (where the SAT
+    solver is installed, it decides the combos it covers instead: :func:`solver_covers`).
     """
     found = _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
     assert not isinstance(found, bool)
@@ -315,7 +319,7 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
     if memo in _OUTCOMES:
         found = _OUTCOMES[memo]
     else:
-        found = _Search(bid, players, declarer, deck, cards.mask, max_nodes).run()
+        found = _search(bid, players, declarer, deck, cards.mask, max_nodes)
         if len(_OUTCOMES) >= _OUTCOMES_KEPT:
             del _OUTCOMES[next(iter(_OUTCOMES))]
         _OUTCOMES[memo] = found
@@ -325,6 +329,70 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
         return True
     setup, actions, guesses = found
     return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+
+
+def _search(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
+            max_nodes: int) -> _Found | None:
+    """The line of play that completes ``combo``, or ``None``: by the search, or, for a
+    combo the solver covers (:func:`solver_covers`, python-sat installed), by the solver
+    once a short search has not found it."""
+    key = possibility_key(combo)
+    if not (SOLVER and solver_covers(key)):
+        return _Search(combo, players, declarer, deck, hand, max_nodes).run()
+    try:
+        return _Search(combo, players, declarer, deck, hand,
+                       min(max_nodes, _BEFORE_SOLVER)).run()
+    except AnalysisError:  # over the short bound: the solver decides
+        return _solved(key, players, declarer, deck, hand)
+
+
+SOLVER = importlib.util.find_spec("pysat") is not None
+"""Whether the SAT solver (python-sat, the ``exact`` extra) is installed: the combos it
+covers are then never undecided (:func:`solver_covers`)."""
+
+_BEFORE_SOLVER = 2_000
+"""The tricks the search may open before a combo the solver covers goes to the solver
+(the search is quicker on the easy ones)."""
+
+_SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER_PLAYS_LAST,
+                                PlayRule.ACES_LOW})
+"""The play rules the solver reads: Hurry, Iron, and Sloth, which only reorders a trick (a
+play rule added later is not covered until the solver reads it)."""
+
+
+def solver_covers(key: PossibilityKey) -> bool:
+    """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: no
+    pre-game event, trump named freely or none, a goal on D's trick count."""
+    conditions = key.conditions
+    return (key.trump in (TrumpRule.NONE, TrumpRule.DECLARER) and not key.events
+            and conditions.goal.kind in (GoalKind.MIN_TRICKS, GoalKind.MAX_TRICKS)
+            and conditions.guesses == 0 and key.shown_cards == 0
+            and key.play_rules <= _SOLVER_PLAY_RULES)
+
+
+def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
+            ) -> _Found | None:
+    """The solver's answer as the search's: the trump named and the plays in order."""
+    from combowhist.r8_sat import solve
+
+    rules = key.play_rules
+    iron = PlayRule.ACES_LOW in rules
+    sloth = PlayRule.DECLARER_PLAYS_LAST in rules
+    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
+    answer = solve(hand, deck, players, declarer, leader, key.trump is TrumpRule.DECLARER,
+                   iron, key.conditions)
+    if answer is None:
+        return None
+    trump, tricks = answer
+    trump = NO_SUIT if trump < 0 else trump
+    actions: list[_Action] = []
+    for plays in tricks:
+        card_of = dict(plays)
+        trick = tuple((seat, card_of[seat]) for seat in trick_order(leader, players,
+                                                                     declarer, sloth))
+        actions += [("play", seat, card) for seat, card in trick]
+        leader = winning_play(trick, trump, iron)[0]
+    return _Setup(trump=trump, pinned=(0,) * players), actions, ()
 
 
 _Found = tuple["_Setup", list["_Action"], tuple[int, ...]]

@@ -38,7 +38,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 # The adapters import their frameworks (optional extras): the docs build without them.
-autodoc_mock_imports = ["pettingzoo", "gymnasium", "pyspiel", "open_spiel"]
+autodoc_mock_imports = ["pettingzoo", "gymnasium", "pyspiel", "open_spiel", "pysat"]
 
 html_theme = "furo"
 html_title = f"combowhist {release}"

@@ -1,0 +1,205 @@
+"""R8's exact layer as a satisfiability problem, for the combos whose whole story is the
+deal and the play: no pre-game event, trump named freely or none, a goal on the
+declarer's trick count (R31) with Greed and the tricks D must not take (Lock, Ending Dog),
+Hurry, Sloth, Iron.
+
+Cooperation makes possibility a puzzle with one player: choose who holds each unseen card
+and which card goes to which trick, so that every trick follows suit (R23), is won by its
+highest trump or else its highest card of the suit led, is led by the winner of the one
+before, and the declarer's tricks meet the goal. A SAT solver (python-sat's CaDiCaL)
+decides it outright, with no bound: possible (and the model is a line of play) or
+impossible.
+
+Every card is played, so the solver chooses for each card its trick; a seat's cards follow
+from who played them. Following suit needs no order within the trick: a seat that does not
+follow the suit led never plays a card of that suit later. Nor does the winner, who is the
+highest of the trick whoever played first; which is why Sloth, which only reorders a
+trick, changes nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Cadical153
+
+from combowhist.cards import card_strength, mask_indices
+from combowhist.primitives import TrickConditions
+
+__all__ = ["TRICKS", "allowed_counts", "solve"]
+
+TRICKS = 13
+
+
+def allowed_counts(conditions: TrickConditions) -> list[int]:
+    """The declarer's trick counts with which ``conditions`` hold (a count goal: the
+    tricks themselves matter only through ``avoid_tricks``), Greed applied (R32)."""
+    free = [t for t in range(TRICKS) if not conditions.avoid_tricks >> t & 1]
+    counts = []
+    for count in range(len(free) + 1):
+        won = sum(1 << t for t in free[:count])
+        if conditions.met(won, [0], ()):
+            counts.append(count)
+    return counts
+
+
+class _Formula:
+    """Clauses over named variables."""
+
+    def __init__(self) -> None:
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+
+    def var(self, *name: object) -> int:
+        variable: int = self.pool.id(name)
+        return variable
+
+    def add(self, *literals: int) -> None:
+        self.clauses.append(list(literals))
+
+    def exactly_one(self, literals: Iterable[int]) -> None:
+        self.count(list(literals), 1, 1)
+
+    def count(self, literals: list[int], low: int, high: int) -> None:
+        if low > 0:
+            self.clauses += CardEnc.atleast(literals, bound=low, vpool=self.pool,
+                                            encoding=EncType.seqcounter).clauses
+        if high < len(literals):
+            self.clauses += CardEnc.atmost(literals, bound=high, vpool=self.pool,
+                                           encoding=EncType.seqcounter).clauses
+
+
+def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
+          trump_free: bool, iron: bool, conditions: TrickConditions
+          ) -> tuple[int, list[list[tuple[int, int]]]] | None:
+    """A deal and line of play in which the declarer, holding ``hand``, meets
+    ``conditions`` (a count goal), or ``None`` if there is none.
+
+    ``leader`` leads trick 1; with ``trump_free`` trump is any suit the solver likes (D
+    names it, R13), else there is none; ``iron``: aces low (R24). The answer: the trump
+    suit (``-1`` for none) and, trick by trick, the ``(seat, card)`` plays, unordered."""
+    counts = allowed_counts(conditions)
+    if not counts:
+        return None
+    f = _Formula()
+    seats = range(players)
+    cards = mask_indices(deck)
+    opponents = [s for s in seats if s != declarer]
+
+    def holds(card: int, seat: int) -> int | bool:
+        """Whether ``seat`` holds ``card``: known for the declarer's cards."""
+        if hand >> card & 1 or seat == declarer:
+            return bool(hand >> card & 1) and seat == declarer
+        return f.var("holds", card, seat)
+
+    for card in cards:
+        if not hand >> card & 1:
+            f.exactly_one(f.var("holds", card, s) for s in opponents)
+        f.exactly_one(f.var("trick", card, t) for t in range(TRICKS))
+    for seat in opponents:
+        mine = [f.var("holds", c, seat) for c in cards if not hand >> c & 1]
+        f.count(mine, TRICKS, TRICKS)
+
+    def plays(card: int, seat: int, t: int) -> int | None:
+        """The variable "``seat`` plays ``card`` in trick ``t``" (``None``: it cannot)."""
+        held = holds(card, seat)
+        if held is False:
+            return None
+        if held is True:
+            return f.var("trick", card, t)
+        both = f.var("plays", card, seat, t)
+        f.add(-both, f.var("trick", card, t))
+        f.add(-both, held)
+        f.add(both, -f.var("trick", card, t), -held)
+        return both
+
+    def holder_is(literal: int, card: int, role: str, t: int) -> None:
+        """If ``literal``, whoever holds ``card`` is the ``role`` of trick ``t``."""
+        for seat in seats:
+            held = holds(card, seat)
+            if held is True:
+                f.add(-literal, f.var(role, t, seat))
+            elif held is not False:
+                f.add(-literal, -held, f.var(role, t, seat))
+
+    played = {(c, s, t): p for c in cards for s in seats for t in range(TRICKS)
+              if (p := plays(c, s, t)) is not None}
+    for t in range(TRICKS):
+        for seat in seats:
+            f.exactly_one(p for (c, s, tt), p in played.items() if s == seat and tt == t)
+
+    trumps = [f.var("trump", suit) for suit in range(4)]
+    if trump_free:
+        f.exactly_one(trumps)
+    else:
+        for trump in trumps:
+            f.add(-trump)
+
+    f.add(f.var("leader", 0, leader))
+    for t in range(TRICKS):
+        f.exactly_one(f.var("leader", t, s) for s in seats)
+        f.exactly_one(f.var("leads", t, c) for c in cards)
+        for card in cards:
+            led = f.var("leads", t, card)
+            f.add(-led, f.var("trick", card, t))
+            f.add(-led, f.var("led", t, card // 13))
+            holder_is(led, card, "leader", t)
+        for suit in range(4):
+            f.add(-f.var("led", t, suit),
+                  *(f.var("leads", t, c) for c in cards if c // 13 == suit))
+
+    # R23: a seat that does not follow the suit led plays no card of it later.
+    for seat in seats:
+        for suit in range(4):
+            for t in range(TRICKS):
+                later = f.var("later", seat, suit, t)
+                if t + 1 < TRICKS:
+                    f.add(-f.var("later", seat, suit, t + 1), later)
+                    for card in cards:
+                        p = played.get((card, seat, t + 1))
+                        if card // 13 == suit and p is not None:
+                            f.add(-p, later)
+                for card in cards:
+                    p = played.get((card, seat, t))
+                    if card // 13 != suit and p is not None:
+                        f.add(-f.var("led", t, suit), -p, -later)
+
+    # The winner: the highest trump, else the highest card of the suit led (R23, R24).
+    for t in range(TRICKS):
+        f.exactly_one(f.var("wins", t, c) for c in cards)
+        f.exactly_one(f.var("winner", t, s) for s in seats)
+        for card in cards:
+            wins = f.var("wins", t, card)
+            suit = card // 13
+            f.add(-wins, f.var("trick", card, t))
+            f.add(-wins, trumps[suit], f.var("led", t, suit))
+            for other in cards:
+                if other // 13 == suit:
+                    if card_strength(other, iron) > card_strength(card, iron):
+                        f.add(-wins, -f.var("trick", other, t))
+                elif other != card:
+                    f.add(-wins, -f.var("trick", other, t), -trumps[other // 13],
+                          trumps[suit])
+            holder_is(wins, card, "winner", t)
+        if t + 1 < TRICKS:
+            for seat in seats:
+                f.add(-f.var("winner", t, seat), f.var("leader", t + 1, seat))
+
+    mine = [f.var("winner", t, declarer) for t in range(TRICKS)]
+    for t in range(TRICKS):
+        if conditions.avoid_tricks >> t & 1:
+            f.add(-mine[t])
+    low, high = min(counts), max(counts)
+    assert counts == list(range(low, high + 1)), counts  # a count goal: a range
+    f.count(mine, low, high)
+
+    with Cadical153(bootstrap_with=f.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {literal for literal in solver.get_model() if literal > 0}
+    trump = next((suit for suit in range(4) if trumps[suit] in true), -1)
+    tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
+              for t in range(TRICKS)]
+    return trump, tricks

@@ -1,0 +1,138 @@
+"""R8's exact layer by the SAT solver (issue 13, the ``exact`` extra): it answers as the
+exhaustive search does wherever the search decides, and decides where the search gives up
+at its bound. Each witness is replayed through the checked engine (``witness`` refuses to
+hand back one that does not complete). Skipped where the extra is missing, except with
+``COMBOWHIST_REQUIRE_EXACT=1`` (CI, which installs it)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from checks import extra_module
+
+from combowhist import CardSet, ComboBid, Deal, load_profile
+from combowhist.analysis import _Search, is_possible, possibility_key, solver_covers, witness
+from combowhist.errors import AnalysisError
+
+extra_module("pysat", "exact", "R8's SAT solver")
+
+from combowhist.r8_sat import allowed_counts  # after the skip: it needs python-sat
+
+SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+LOW_HAND = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C"
+TWELVE_SPADES_AND_ACE_OF_CLUBS = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S AC"
+TOP_CARDS = "AS KS QS 10S AH KH AD KD JD AC KC QC JC"
+WEAK = "AS 7S 5S 2S AH 5H AD JD 9D 3D AC 9C 4C"
+
+
+def _search_answer(hand: str, combo: ComboBid, players: int = 4) -> bool | None:
+    """The search alone (no solver), within a small bound: ``None`` if undecided."""
+    deck = combo.profile.deck(players).mask
+    try:
+        found = _Search(combo, players, 1, deck, CardSet.parse(hand).mask, 2_000).run()
+    except AnalysisError:
+        return None
+    return found is not None
+
+
+def _solver_answer(hand: str, combo: ComboBid, players: int = 4) -> bool:
+    """The solver alone."""
+    from combowhist.analysis import _solved
+
+    deck = combo.profile.deck(players).mask
+    return _solved(possibility_key(combo), players, 1, deck, CardSet.parse(hand).mask) is not None
+
+
+@pytest.mark.parametrize(("hand", "bid", "possible"), [
+    (LOW_HAND, "game", False),  # the issue's example: every card of D's is beaten
+    (SPADES, "game", False),  # no trump, and D never has the lead
+    (SPADES, "trump", True),  # spades trump: D ruffs trick 1 and takes the rest
+    (SPADES, "trump+lock", False),
+    (SPADES, "trump+ending_dog", False),
+    (SPADES, "zero+hurry", False),  # the issue's example
+    (SPADES, "zero", True),
+    (TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry", False),
+    (TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", True),  # R24: the AC is low
+    (TOP_CARDS, "zero", False),
+    (TOP_CARDS, "taintless_masters_game+sloth", True),
+    ("AS KS QS JS 10S 2H 3H 4H 2D 3D 4D 2C 3C", "game", True),
+])
+def test_r8_solver_agrees_with_the_search_on_the_scenarios(hand: str, bid: str,
+                                                           possible: bool) -> None:
+    combo = ComboBid.parse(bid, "1.4.1")
+    assert solver_covers(possibility_key(combo))
+    assert _search_answer(hand, combo) is possible
+    assert _solver_answer(hand, combo) is possible
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
+    rng = random.Random(seed)
+    edition = rng.choice(("1.4.1", "1.4.2"))
+    players = rng.choice((3, 4))
+    profile = load_profile(edition)
+    deck = sorted(profile.deck(players))
+    # Lopsided hands as often as even ones: impossible answers come from those.
+    weight = rng.choice((-1, 0, 1))
+    cards = sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13]
+    hand = str(CardSet(cards))
+    for bid in ("trump", "game", "max_trump+lock", "zero+hurry+iron"):
+        combo = ComboBid.parse(bid, profile, players)
+        search = _search_answer(hand, combo, players)
+        if search is not None:
+            assert _solver_answer(hand, combo, players) is search, (hand, bid)
+
+
+def test_r8_solver_decides_what_the_search_leaves_undecided() -> None:
+    # Taintless Master's Game with four aces and small cards: the search alone opens more
+    # than 2,000 tricks without an answer; the solver finds a deal (the opponents shed
+    # their higher cards on D's other suits) and the engine replays it.
+    combo = ComboBid.parse("taintless_masters_game", "1.4.1")
+    with pytest.raises(AnalysisError, match="would open"):
+        _Search(combo, 4, 1, combo.profile.deck(4).mask, CardSet.parse(WEAK).mask,
+                2_000).run()
+    found = witness(WEAK, combo, max_nodes=2_000)
+    assert found is not None
+    result = found.deal.result
+    assert result is not None
+    assert result.completed
+    assert result.tricks[found.declarer] >= 12
+    assert is_possible(WEAK, "taintless_masters_game+sloth", profile="1.4.1", max_nodes=2_000)
+
+
+def test_r8_solver_covers_count_goals_without_events() -> None:
+    def covers(bid: str) -> bool:
+        return solver_covers(possibility_key(ComboBid.parse(bid, "1.4.2")))
+
+    assert covers("max_trump+hurry+sloth+greed+lock+penalty")
+    assert covers("zero+iron+hurry")
+    assert covers("zero+atelier+penalty")  # what cannot matter is not in the key
+    assert not covers("trump+plague")
+    assert not covers("grill")
+    assert not covers("block_trump")
+    assert not covers("precise")
+    assert not covers("masters_game")
+    assert not covers("zero+justice+hurry+penalty+open_hand")
+    assert not covers("zero+mail")
+
+
+def test_r8_r32_greed_narrows_the_counts_the_solver_allows() -> None:
+    conditions = ComboBid.parse("max_trump", "1.4.1").rules.conditions
+    assert allowed_counts(conditions) == list(range(7, 14))
+    greedy = ComboBid.parse("max_trump+greed", "1.4.1").rules.conditions
+    assert allowed_counts(greedy) == list(range(8, 14))  # 7 with one trick less
+    zero = ComboBid.parse("zero", "1.4.1").rules.conditions
+    assert allowed_counts(attrs.evolve(zero, greed=True)) == []  # refused by R8's static layer
+    # Lock: D may take 10 tricks at most, none of the first three.
+    lock = ComboBid.parse("max_trump+lock", "1.4.1").rules.conditions
+    assert allowed_counts(lock) == list(range(7, 11))
+
+
+def test_r8_solver_witness_in_three_players() -> None:
+    hand = str(CardSet(sorted(load_profile("1.4.2").deck(3))[-13:]))
+    found = witness(hand, "max_trump", profile="1.4.2", players=3)
+    assert found is not None
+    assert found.deal.players == 3
+    assert Deal.from_json(found.deal.to_json()) == found.deal
