@@ -350,7 +350,7 @@ SOLVER = importlib.util.find_spec("pysat") is not None
 """Whether the SAT solver (python-sat, the ``exact`` extra) is installed: the combos it
 covers are then never undecided (:func:`solver_covers`)."""
 
-_BEFORE_SOLVER = 2_000
+_BEFORE_SOLVER = 200
 """The tricks the search may open before a combo the solver covers goes to the solver
 (the search is quicker on the easy ones)."""
 
