@@ -62,5 +62,6 @@ def extra_module(module: str, extra: str, purpose: str) -> ModuleType:
     which installs every extra)."""
     if os.environ.get(f"COMBOWHIST_REQUIRE_{extra.upper()}") == "1":
         return importlib.import_module(module)
-    return pytest.importorskip(
+    found: ModuleType = pytest.importorskip(
         module, reason=f"{purpose} needs the {extra} extra: pip install -e '.[{extra}]'")
+    return found

@@ -16,9 +16,7 @@ from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import _Search, is_possible, possibility_key, solver_covers, witness
 from combowhist.errors import AnalysisError
 
-extra_module("pysat", "exact", "R8's SAT solver")
-
-from combowhist.r8_sat import allowed_counts  # after the skip: it needs python-sat
+r8_sat = extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
 
 SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
 LOW_HAND = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C"
@@ -120,14 +118,15 @@ def test_r8_solver_covers_count_goals_without_events() -> None:
 
 def test_r8_r32_greed_narrows_the_counts_the_solver_allows() -> None:
     conditions = ComboBid.parse("max_trump", "1.4.1").rules.conditions
-    assert allowed_counts(conditions) == list(range(7, 14))
+    assert r8_sat.allowed_counts(conditions) == list(range(7, 14))
     greedy = ComboBid.parse("max_trump+greed", "1.4.1").rules.conditions
-    assert allowed_counts(greedy) == list(range(8, 14))  # 7 with one trick less
+    assert r8_sat.allowed_counts(greedy) == list(range(8, 14))  # 7 with one trick less
     zero = ComboBid.parse("zero", "1.4.1").rules.conditions
-    assert allowed_counts(attrs.evolve(zero, greed=True)) == []  # refused by R8's static layer
+    # Zero + Greed: no count at all (R8's static layer refuses the bid).
+    assert r8_sat.allowed_counts(attrs.evolve(zero, greed=True)) == []
     # Lock: D may take 10 tricks at most, none of the first three.
     lock = ComboBid.parse("max_trump+lock", "1.4.1").rules.conditions
-    assert allowed_counts(lock) == list(range(7, 11))
+    assert r8_sat.allowed_counts(lock) == list(range(7, 11))
 
 
 def test_r8_solver_witness_in_three_players() -> None:
