@@ -1,7 +1,7 @@
 """R8's exact layer as a satisfiability problem, for the combos whose whole story is the
-deal and the play: no pre-game event, trump named freely or none, a goal on the
-declarer's trick count (R31) with Greed and the tricks D must not take (Lock, Ending Dog),
-Hurry, Sloth, Iron.
+deal, the play and perhaps Plague: no other pre-game event, trump named freely or none, a
+goal on the declarer's trick count (R31) with Greed and the tricks D must not take (Lock,
+Ending Dog), Hurry, Sloth, Iron.
 
 Cooperation makes possibility a puzzle with one player: choose who holds each unseen card
 and which card goes to which trick, so that every trick follows suit (R23), is won by its
@@ -14,12 +14,15 @@ Every card is played, so the solver chooses for each card its trick; a seat's ca
 from who played them. Following suit needs no order within the trick: a seat that does not
 follow the suit led never plays a card of that suit later. Nor does the winner, who is the
 highest of the trick whoever played first; which is why Sloth, which only reorders a
-trick, changes nothing here.
+trick, changes nothing here. Plague adds the suit D names, its lead rule (R28: before D
+leads, only earlier tricks matter) and a count of the plague cards in each participant's
+tricks (R33), by sequential counters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -28,7 +31,7 @@ from pysat.solvers import Cadical153
 from combowhist.cards import card_strength, mask_indices
 from combowhist.primitives import TrickConditions
 
-__all__ = ["TRICKS", "allowed_counts", "solve"]
+__all__ = ["TRICKS", "Solution", "allowed_counts", "solve"]
 
 TRICKS = 13
 
@@ -71,15 +74,27 @@ class _Formula:
                                            encoding=EncType.seqcounter).clauses
 
 
+class Solution(NamedTuple):
+    """A deal and line of play that completes the combo."""
+
+    trump: int
+    """The trump suit D names, ``-1`` for none."""
+    plague: int
+    """The plague suit D names (R18), ``-1`` without Plague."""
+    tricks: list[list[tuple[int, int]]]
+    """Trick by trick, the ``(seat, card)`` plays, unordered."""
+
+
 def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
-          trump_free: bool, iron: bool, conditions: TrickConditions
-          ) -> tuple[int, list[list[tuple[int, int]]]] | None:
-    """A deal and line of play in which the declarer, holding ``hand``, meets
-    ``conditions`` (a count goal), or ``None`` if there is none.
+          trump_free: bool, iron: bool, conditions: TrickConditions, plague: bool = False
+          ) -> Solution | None:
+    """A deal and line of play in which the declarer, holding ``hand``, completes a combo
+    of ``conditions`` (a count goal), or ``None`` if there is none.
 
     ``leader`` leads trick 1; with ``trump_free`` trump is any suit the solver likes (D
-    names it, R13), else there is none; ``iron``: aces low (R24). The answer: the trump
-    suit (``-1`` for none) and, trick by trick, the ``(seat, card)`` plays, unordered."""
+    names it, R13), else there is none; ``iron``: aces low (R24); ``plague``: D names a
+    plague suit (R18), may not lead it too early (R28) and must not end beplagued unless
+    honourably (R33)."""
     counts = allowed_counts(conditions)
     if not counts:
         return None
@@ -195,11 +210,97 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
     assert counts == list(range(low, high + 1)), counts  # a count goal: a range
     f.count(mine, low, high)
 
+    plagues = [f.var("plague", suit) for suit in range(4)]
+    if plague:
+        f.exactly_one(plagues)
+        _plague_lead(f, hand, cards)
+        _plague_cards(f, cards, seats, declarer)
+    else:
+        for suit in plagues:
+            f.add(-suit)
+
     with Cadical153(bootstrap_with=f.clauses) as solver:
         if not solver.solve():
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
-    trump = next((suit for suit in range(4) if trumps[suit] in true), -1)
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
               for t in range(TRICKS)]
-    return trump, tricks
+    return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
+                    next((suit for suit in range(4) if plagues[suit] in true), -1), tricks)
+
+
+def _plague_lead(f: _Formula, hand: int, cards: list[int]) -> None:
+    """R28: D leads a plague card only once one has been played other than as D's lead,
+    or when D holds only plague cards."""
+    for suit in range(4):
+        mine = [c for c in cards if hand >> c & 1]
+        for t in range(TRICKS):
+            opened = f.var("opened", t, suit)
+            if t == 0:
+                f.add(-opened)
+            else:  # opened only if so before trick t-1, or in trick t-1
+                earlier = []
+                for card in cards:
+                    if card // 13 != suit:
+                        continue
+                    if hand >> card & 1:  # D's: played then, and not as D's lead
+                        other = f.var("not_led", card, t - 1)
+                        f.add(-other, f.var("trick", card, t - 1))
+                        f.add(-other, -f.var("leads", t - 1, card))
+                        earlier.append(other)
+                    else:
+                        earlier.append(f.var("trick", card, t - 1))
+                f.add(-opened, f.var("opened", t - 1, suit), *earlier)
+            only = f.var("only", t, suit)  # D's other cards are all gone
+            for card in mine:
+                if card // 13 != suit:
+                    f.add(-only, *(f.var("trick", card, tt) for tt in range(t)))
+            for card in mine:
+                if card // 13 == suit:
+                    f.add(-f.var("leads", t, card), -f.var("plague", suit), opened, only)
+
+
+def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int) -> None:
+    """R33: D's tricks hold no more plague cards than some other participant's, unless D
+    took them all."""
+    for card in cards:
+        f.exactly_one(f.var("pile", card, s) for s in seats)
+        for t in range(TRICKS):
+            for seat in seats:
+                f.add(-f.var("trick", card, t), -f.var("winner", t, seat),
+                      f.var("pile", card, seat))
+    for suit in range(4):
+        members = [c for c in cards if c // 13 == suit]
+        at_least = {s: _at_least(f, [f.var("pile", c, s) for c in members], ("count", suit, s))
+                    for s in seats}
+        others = [s for s in seats if s != declarer]
+        everything = [at_least[declarer][len(members)]] if members else []
+        f.add(-f.var("plague", suit), *everything,
+              *(f.var("matched", suit, s) for s in others))
+        for seat in others:
+            for k in range(1, len(members) + 1):
+                f.add(-f.var("matched", suit, seat), -at_least[declarer][k], at_least[seat][k])
+
+
+def _at_least(f: _Formula, items: list[int], name: tuple[object, ...]) -> dict[int, int]:
+    """Variables ``v[k]`` true exactly when at least ``k`` of ``items`` are (``1 <= k <=
+    len(items)``): a sequential counter, both ways. ``r(i, k)``, at least ``k`` among the
+    first ``i``, is ``r(i-1, k)`` or (``r(i-1, k-1)`` and item ``i``)."""
+    previous: dict[int, int] = {}  # r(i-1, k) for 1 <= k <= i-1
+    for i, item in enumerate(items, start=1):
+        current: dict[int, int] = {}
+        for k in range(1, i + 1):
+            here = current[k] = f.var(*name, i, k)
+            kept = previous.get(k)  # None: false (k > i-1)
+            step = previous.get(k - 1)  # None: true (k - 1 = 0)
+            with_kept = [kept] if kept is not None else []
+            if kept is not None:
+                f.add(-kept, here)
+            if step is None:
+                f.add(-item, here)
+            else:
+                f.add(-step, -item, here)
+                f.add(-here, *with_kept, step)
+            f.add(-here, *with_kept, item)
+        previous = current
+    return previous

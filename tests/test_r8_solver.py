@@ -55,6 +55,10 @@ def _solver_answer(hand: str, combo: ComboBid, players: int = 4) -> bool:
     (TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", True),  # R24: the AC is low
     (TOP_CARDS, "zero", False),
     (TOP_CARDS, "taintless_masters_game+sloth", True),
+    (SPADES, "trump+plague", True),  # R33: only honourably beplagued
+    (LOW_HAND, "game+plague", False),
+    ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2S", "max_trump+plague+hurry+greed", True),
+    ("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C", "trump+plague+lock", True),
     ("AS KS QS JS 10S 2H 3H 4H 2D 3D 4D 2C 3C", "game", True),
 ])
 def test_r8_solver_agrees_with_the_search_on_the_scenarios(hand: str, bid: str,
@@ -76,7 +80,8 @@ def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
     weight = rng.choice((-1, 0, 1))
     cards = sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13]
     hand = str(CardSet(cards))
-    for bid in ("trump", "game", "max_trump+lock", "zero+hurry+iron"):
+    for bid in ("trump", "game", "max_trump+lock", "zero+hurry+iron", "trump+plague",
+                "game+plague+hurry"):
         combo = ComboBid.parse(bid, profile, players)
         search = _search_answer(hand, combo, players)
         if search is not None:
@@ -107,7 +112,8 @@ def test_r8_solver_covers_count_goals_without_events() -> None:
     assert covers("max_trump+hurry+sloth+greed+lock+penalty")
     assert covers("zero+iron+hurry")
     assert covers("zero+atelier+penalty")  # what cannot matter is not in the key
-    assert not covers("trump+plague")
+    assert covers("max_trump+plague+sloth")
+    assert not covers("max_trump+plague+justice")
     assert not covers("grill")
     assert not covers("block_trump")
     assert not covers("precise")
