@@ -362,10 +362,11 @@ play rule added later is not covered until the solver reads it)."""
 
 def solver_covers(key: PossibilityKey) -> bool:
     """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: no
-    pre-game event but Plague, trump named freely or none, a goal on D's trick count."""
+    pre-game event but Plague and Justice, trump named freely or none, a goal on D's trick
+    count."""
     conditions = key.conditions
     return (key.trump in (TrumpRule.NONE, TrumpRule.DECLARER)
-            and key.events <= {Event.PLAGUE}
+            and key.events <= {Event.PLAGUE, Event.JUSTICE}
             and conditions.goal.kind in (GoalKind.MIN_TRICKS, GoalKind.MAX_TRICKS)
             and conditions.guesses == 0 and key.shown_cards == 0
             and key.play_rules <= _SOLVER_PLAY_RULES)
@@ -381,19 +382,23 @@ def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: i
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
     leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
     answer = solve(hand, deck, players, declarer, leader, key.trump is TrumpRule.DECLARER,
-                   iron, key.conditions, Event.PLAGUE in key.events)
+                   iron, key.conditions, Event.PLAGUE in key.events,
+                   Event.JUSTICE in key.events)
     if answer is None:
         return None
     trump = NO_SUIT if answer.trump < 0 else answer.trump
     actions: list[_Action] = []
-    for plays in answer.tricks:
+    for plays, taker in zip(answer.tricks, answer.takers, strict=True):
         card_of = dict(plays)
         trick = tuple((seat, card_of[seat]) for seat in trick_order(leader, players,
                                                                      declarer, sloth))
         actions += [("play", seat, card) for seat, card in trick]
-        leader = winning_play(trick, trump, iron)[0]
+        if answer.justice in card_of.values():  # R29: D awards the trick
+            actions.append(("award", taker, 0))
+        leader = taker
     plague = NO_SUIT if answer.plague < 0 else answer.plague
-    return _Setup(trump=trump, plague=plague, pinned=(0,) * players), actions, ()
+    return _Setup(trump=trump, plague=plague, justice=answer.justice,
+                  pinned=(0,) * players), actions, ()
 
 
 _Found = tuple["_Setup", list["_Action"], tuple[int, ...]]

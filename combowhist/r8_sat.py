@@ -1,5 +1,5 @@
 """R8's exact layer as a satisfiability problem, for the combos whose whole story is the
-deal, the play and perhaps Plague: no other pre-game event, trump named freely or none, a
+deal, the play, Plague and Justice: no other pre-game event, trump named freely or none, a
 goal on the declarer's trick count (R31) with Greed and the tricks D must not take (Lock,
 Ending Dog), Hurry, Sloth, Iron.
 
@@ -16,7 +16,8 @@ follow the suit led never plays a card of that suit later. Nor does the winner, 
 highest of the trick whoever played first; which is why Sloth, which only reorders a
 trick, changes nothing here. Plague adds the suit D names, its lead rule (R28: before D
 leads, only earlier tricks matter) and a count of the plague cards in each participant's
-tricks (R33), by sequential counters.
+tricks (R33), by sequential counters. Justice adds the card D names and, for its trick,
+a taker of D's choice in place of the winner (R29).
 """
 
 from __future__ import annotations
@@ -81,20 +82,25 @@ class Solution(NamedTuple):
     """The trump suit D names, ``-1`` for none."""
     plague: int
     """The plague suit D names (R18), ``-1`` without Plague."""
+    justice: int
+    """The card of justice D names (R17), ``-1`` without Justice."""
     tricks: list[list[tuple[int, int]]]
     """Trick by trick, the ``(seat, card)`` plays, unordered."""
+    takers: list[int]
+    """Trick by trick, who brought it home (its winner, or whom D awarded it to, R29)."""
 
 
 def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
-          trump_free: bool, iron: bool, conditions: TrickConditions, plague: bool = False
-          ) -> Solution | None:
+          trump_free: bool, iron: bool, conditions: TrickConditions, plague: bool = False,
+          justice: bool = False) -> Solution | None:
     """A deal and line of play in which the declarer, holding ``hand``, completes a combo
     of ``conditions`` (a count goal), or ``None`` if there is none.
 
     ``leader`` leads trick 1; with ``trump_free`` trump is any suit the solver likes (D
     names it, R13), else there is none; ``iron``: aces low (R24); ``plague``: D names a
     plague suit (R18), may not lead it too early (R28) and must not end beplagued unless
-    honourably (R33)."""
+    honourably (R33); ``justice``: D names a card of justice (R17) and awards its trick to
+    anyone (R29)."""
     counts = allowed_counts(conditions)
     if not counts:
         return None
@@ -198,11 +204,27 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
                     f.add(-wins, -f.var("trick", other, t), -trumps[other // 13],
                           trumps[suit])
             holder_is(wins, card, "winner", t)
-        if t + 1 < TRICKS:
-            for seat in seats:
-                f.add(-f.var("winner", t, seat), f.var("leader", t + 1, seat))
+    # Who brings the trick home: its winner, or whoever D awards the card of justice's
+    # trick to (R29); they lead the next.
+    justices = [f.var("justice", card) for card in cards]
+    if justice:
+        f.exactly_one(justices)
+    else:
+        for card in justices:
+            f.add(-card)
+    for t in range(TRICKS):
+        f.exactly_one(f.var("taker", t, s) for s in seats)
+        holding = f.var("holds_justice", t)
+        f.add(-holding, *(f.var("justice_in", card, t) for card in cards))
+        for card in cards:
+            f.add(-f.var("justice_in", card, t), f.var("justice", card))
+            f.add(-f.var("justice_in", card, t), f.var("trick", card, t))
+        for seat in seats:
+            f.add(holding, -f.var("winner", t, seat), f.var("taker", t, seat))
+            if t + 1 < TRICKS:
+                f.add(-f.var("taker", t, seat), f.var("leader", t + 1, seat))
 
-    mine = [f.var("winner", t, declarer) for t in range(TRICKS)]
+    mine = [f.var("taker", t, declarer) for t in range(TRICKS)]
     for t in range(TRICKS):
         if conditions.avoid_tricks >> t & 1:
             f.add(-mine[t])
@@ -225,8 +247,11 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
         true = {literal for literal in solver.get_model() if literal > 0}
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
               for t in range(TRICKS)]
+    takers = [next(s for s in seats if f.var("taker", t, s) in true) for t in range(TRICKS)]
     return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
-                    next((suit for suit in range(4) if plagues[suit] in true), -1), tricks)
+                    next((suit for suit in range(4) if plagues[suit] in true), -1),
+                    next((c for c, v in zip(cards, justices, strict=True) if v in true), -1),
+                    tricks, takers)
 
 
 def _plague_lead(f: _Formula, hand: int, cards: list[int]) -> None:
@@ -267,7 +292,7 @@ def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int) ->
         f.exactly_one(f.var("pile", card, s) for s in seats)
         for t in range(TRICKS):
             for seat in seats:
-                f.add(-f.var("trick", card, t), -f.var("winner", t, seat),
+                f.add(-f.var("trick", card, t), -f.var("taker", t, seat),
                       f.var("pile", card, seat))
     for suit in range(4):
         members = [c for c in cards if c // 13 == suit]

@@ -182,9 +182,9 @@ def test_r8_rank_trump_before_mail_is_refused_as_not_covered() -> None:
 
 
 def test_r8_a_search_over_its_bound_raises_instead_of_answering() -> None:
-    # Plague: a combo the SAT solver (the exact extra) does not decide, so the bound holds.
+    # Mail: a combo the SAT solver (the exact extra) does not decide, so the bound holds.
     with pytest.raises(AnalysisError, match="more than 5 tricks"):
-        witness(f"{LOW} 5C", "trump+plague", profile="1.4.1", max_nodes=5)
+        witness(f"{LOW} 5C", "trump+mail+penalty", profile="1.4.1", max_nodes=5)
 
 
 def test_r8_bad_hands_and_seats_are_refused() -> None:
