@@ -49,9 +49,9 @@ possible, 0 impossible, 110 undecided, 63 not covered; median 2.4 ms, mean 1.8 s
 about 15,600 s (4.3 hours) for every key, against the target of 2 s; and with 17% of the
 keys undecided, no exact ``len`` at all.
 
-The SAT solver (``--covered --pairs 100 --seed 2``, the combos it covers, Plague
-included): with it, median 3.0 ms, p90 0.54 s, p99 1.1 s, none undecided; ``--no-solver``,
-median 3.3 ms, p90 1.0 s, p99 49 s, 8 undecided.
+The SAT solver (``--covered --pairs 100 --seed 2``, the combos it covers, Plague and
+Justice included): with it, median 12 ms, p90 0.95 s, p99 1.9 s, none undecided;
+``--no-solver``, median 11 ms, p90 6.4 s, p99 21 s, 11 undecided.
 """
 
 from __future__ import annotations
