@@ -55,12 +55,10 @@ def _solver_answer(hand: str, combo: ComboBid, players: int = 4) -> bool:
     (TWELVE_SPADES_AND_ACE_OF_CLUBS, "zero+hurry+iron", True),  # R24: the AC is low
     (TOP_CARDS, "zero", False),
     (TOP_CARDS, "taintless_masters_game+sloth", True),
-    (SPADES, "trump+plague", True),  # R33: only honourably beplagued
     (LOW_HAND, "game+plague", False),
     ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2S", "max_trump+plague+hurry+greed", True),
     ("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C", "trump+plague+lock", True),
     (SPADES, "zero+hurry+penalty", False),
-    (SPADES, "zero+justice+hurry+penalty+open_hand", True),  # R29: D awards trick 1 away
     (SPADES, "trump+justice+lock+penalty", True),
     ("AS KS QS JS 10S 2H 3H 4H 2D 3D 4D 2C 3C", "game", True),
 ])
@@ -106,6 +104,23 @@ def test_r8_solver_decides_what_the_search_leaves_undecided() -> None:
     assert result.completed
     assert result.tricks[found.declarer] >= 12
     assert is_possible(WEAK, "taintless_masters_game+sloth", profile="1.4.1", max_nodes=2_000)
+
+
+def test_r8_r33_solver_takes_the_honourable_way_out_of_plague() -> None:
+    # With thirteen spades, trump+plague is possible only honourably beplagued (as in
+    # tests/test_r8_scenarios.py): the solver's count of plague cards must allow it.
+    combo = ComboBid.parse("trump+plague", "1.4.1")
+    assert _solver_answer(SPADES, combo)
+    assert _search_answer(SPADES, combo)
+
+
+def test_r8_r29_solver_awards_the_trick_of_the_card_of_justice() -> None:
+    # Zero + Hurry with thirteen spades: impossible, unless D names a spade as the card of
+    # justice, leads it and awards trick 1 to someone else.
+    assert not _solver_answer(SPADES, ComboBid.parse("zero+hurry+penalty", "1.4.1"))
+    combo = ComboBid.parse("zero+justice+hurry+penalty+open_hand", "1.4.1")
+    assert _solver_answer(SPADES, combo)
+    assert _search_answer(SPADES, combo)
 
 
 def test_r8_solver_covers_count_goals_without_events() -> None:
