@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
-_ADAPTERS = {
+_EXTRA_MODULES = {
     "combowhist/adapters/pettingzoo.py": ("COMBOWHIST_REQUIRE_PETTINGZOO",
                                           ("pettingzoo", "gymnasium", "numpy")),
     "combowhist/adapters/openspiel.py": ("COMBOWHIST_REQUIRE_OPENSPIEL",
@@ -26,5 +26,5 @@ def _installed(module: str) -> bool:
         return False
 
 
-collect_ignore = [path for path, (variable, modules) in _ADAPTERS.items()
+collect_ignore = [path for path, (variable, modules) in _EXTRA_MODULES.items()
                   if os.environ.get(variable) != "1" and not all(map(_installed, modules))]

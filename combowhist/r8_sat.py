@@ -31,10 +31,9 @@ from pysat.solvers import Cadical153
 
 from combowhist.cards import card_strength, mask_indices
 from combowhist.primitives import TrickConditions
+from combowhist.rules.play import TRICKS
 
-__all__ = ["TRICKS", "Solution", "allowed_counts", "solve"]
-
-TRICKS = 13
+__all__ = ["Solution", "allowed_counts", "solve"]
 
 
 def allowed_counts(conditions: TrickConditions) -> list[int]:
@@ -65,6 +64,14 @@ class _Formula:
 
     def exactly_one(self, literals: Iterable[int]) -> None:
         self.count(list(literals), 1, 1)
+
+    def choice(self, literals: list[int], made: bool) -> None:
+        """One of ``literals`` where the choice is ``made``, else none."""
+        if made:
+            self.exactly_one(literals)
+        else:
+            for literal in literals:
+                self.add(-literal)
 
     def count(self, literals: list[int], low: int, high: int) -> None:
         if low > 0:
@@ -152,11 +159,7 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
             f.exactly_one(p for (c, s, tt), p in played.items() if s == seat and tt == t)
 
     trumps = [f.var("trump", suit) for suit in range(4)]
-    if trump_free:
-        f.exactly_one(trumps)
-    else:
-        for trump in trumps:
-            f.add(-trump)
+    f.choice(trumps, trump_free)
 
     f.add(f.var("leader", 0, leader))
     for t in range(TRICKS):
@@ -207,11 +210,7 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
     # Who brings the trick home: its winner, or whoever D awards the card of justice's
     # trick to (R29); they lead the next.
     justices = [f.var("justice", card) for card in cards]
-    if justice:
-        f.exactly_one(justices)
-    else:
-        for card in justices:
-            f.add(-card)
+    f.choice(justices, justice)
     for t in range(TRICKS):
         f.exactly_one(f.var("taker", t, s) for s in seats)
         holding = f.var("holds_justice", t)
@@ -233,13 +232,10 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
     f.count(mine, low, high)
 
     plagues = [f.var("plague", suit) for suit in range(4)]
+    f.choice(plagues, plague)
     if plague:
-        f.exactly_one(plagues)
         _plague_lead(f, hand, cards)
         _plague_cards(f, cards, seats, declarer)
-    else:
-        for suit in plagues:
-            f.add(-suit)
 
     with Cadical153(bootstrap_with=f.clauses) as solver:
         if not solver.solve():
@@ -257,8 +253,8 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
 def _plague_lead(f: _Formula, hand: int, cards: list[int]) -> None:
     """R28: D leads a plague card only once one has been played other than as D's lead,
     or when D holds only plague cards."""
+    mine = [c for c in cards if hand >> c & 1]
     for suit in range(4):
-        mine = [c for c in cards if hand >> c & 1]
         for t in range(TRICKS):
             opened = f.var("opened", t, suit)
             if t == 0:

@@ -153,8 +153,18 @@ def test_r8_r32_greed_narrows_the_counts_the_solver_allows() -> None:
 
 
 def test_r8_solver_witness_in_three_players() -> None:
-    hand = str(CardSet(sorted(load_profile("1.4.2").deck(3))[-13:]))
-    found = witness(hand, "max_trump", profile="1.4.2", players=3)
+    # The solver's own line of play (no search first), replayed by the engine for a 3-player
+    # deck, where some cards are out of play.
+    from combowhist.analysis import _build, _solved
+
+    profile = load_profile("1.4.2")
+    combo = ComboBid.parse("max_trump+plague", profile, 3)
+    hand = CardSet(sorted(profile.deck(3))[-13:])
+    found = _solved(possibility_key(combo), 3, 1, profile.deck(3).mask, hand.mask)
     assert found is not None
-    assert found.deal.players == 3
-    assert Deal.from_json(found.deal.to_json()) == found.deal
+    setup, actions, guesses = found
+    deal = _build(combo, 3, 1, 0, hand.mask, setup, actions, guesses).deal
+    assert deal.players == 3
+    assert deal.result is not None
+    assert deal.result.completed
+    assert Deal.from_json(deal.to_json()) == deal
