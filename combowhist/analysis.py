@@ -171,6 +171,14 @@ INDIFFERENT_EVENTS = frozenset({Event.ATELIER})
 """Pre-game events that restrict no choice of card: the atelier's cards stay in D's hand
 and count for following suit; refilling it is D's own move (R21)."""
 
+ORDER_BLIND = frozenset({PlayRule.DECLARER_PLAYS_LAST})
+"""Play rules that only reorder the plays within a trick (Sloth, R26). Whether a combo can
+be completed cannot depend on that order, except under Block Trump, where D may trump once
+an opponent has trumped *earlier in the same trick* (R27): which seat leads (R22), which
+cards follow suit (R23), which card wins (R23-R25), the plague lead (R28: earlier tricks)
+and the award of the card of justice's trick (R29) read no order within a trick. So the key
+keeps these only beside Block Trump."""
+
 _FREE_TRUMPS = frozenset({TrumpRule.DECLARER, TrumpRule.LEFT_OF_DECLARER,
                           TrumpRule.RIGHT_OF_DECLARER})
 """Trump rules where any suit may be named: by D (R13), or by a cooperating opponent
@@ -216,19 +224,23 @@ def possibility_key(combo: ComboBid) -> PossibilityKey:
     (:data:`INDIFFERENT_RULES`, :data:`INDIFFERENT_EVENTS`), the way its trump comes
     about, and Master's Mail only beside Mail or Rank Trump (otherwise it cannot change
     what is possible: any split of the unseen cards after it can be reached, R20; those
-    two put cards in given hands before it, which it may pass on). Combos with equal keys
-    get the same answer from :func:`is_possible` for every hand, which caches by it."""
+    two put cards in given hands before it, which it may pass on), and Sloth only beside
+    Block Trump (:data:`ORDER_BLIND`). Combos with equal keys get the same answer from
+    :func:`is_possible` for every hand, which caches by it."""
     rules: CompiledRules = combo.rules
     standard = combo.standard
     events = frozenset(rules.events) - INDIFFERENT_EVENTS
     trump = TrumpRule.DECLARER if standard.trump in _FREE_TRUMPS else standard.trump
     if Event.MAIL not in events and trump is not TrumpRule.RANK:
         events -= {Event.MASTERS_MAIL}  # it could pass on only cards Mail or Rank Trump pin
+    play_rules = rules.play_rules
+    if trump is not TrumpRule.BLOCK:
+        play_rules -= ORDER_BLIND
     return PossibilityKey(
         trump=trump,
         laid_by=standard.laid_by if trump is TrumpRule.RANK else None,
         conditions=rules.conditions,
-        play_rules=rules.play_rules,
+        play_rules=play_rules,
         events=events,
         mail_direction=rules.mail_direction if Event.MAIL in events else None,
         masters_mail_direction=(rules.masters_mail_direction
@@ -356,34 +368,36 @@ _BEFORE_SOLVER = 200
 
 _SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER_PLAYS_LAST,
                                 PlayRule.ACES_LOW})
-"""The play rules the solver reads: Hurry, Iron, and Sloth, which only reorders a trick (a
-play rule added later is not covered until the solver reads it)."""
+"""The play rules the solver reads: Hurry, Iron and Sloth (a play rule added later is not
+covered until the solver reads it)."""
+
+_SOLVER_TRUMPS = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB,
+                            TrumpRule.GRILL, TrumpRule.BLOCK})
+"""The ways trump comes about that the solver reads (``r8_sat.TRUMP_RULES``, named here so
+that whether it covers a key is known without the extra)."""
 
 
 def solver_covers(key: PossibilityKey) -> bool:
     """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: no
-    pre-game event but Plague and Justice, trump named freely or none, a goal on D's trick
-    count."""
-    conditions = key.conditions
-    return (key.trump in (TrumpRule.NONE, TrumpRule.DECLARER)
+    pre-game event but Plague and Justice, trump named by D (freely, or for Sub Trump not
+    in D's longest suit), Grill's, Block Trump's, or none; any goal but the capture goal."""
+    return (key.trump in _SOLVER_TRUMPS
             and key.events <= {Event.PLAGUE, Event.JUSTICE}
-            and conditions.goal.kind in (GoalKind.MIN_TRICKS, GoalKind.MAX_TRICKS)
-            and conditions.guesses == 0 and key.shown_cards == 0
+            and key.conditions.goal.kind is not GoalKind.CAPTURE
             and key.play_rules <= _SOLVER_PLAY_RULES)
 
 
 def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
             ) -> _Found | None:
     """The solver's answer as the search's: the trump named and the plays in order."""
-    from combowhist.r8_sat import solve
+    from combowhist.r8_sat import Puzzle, solve
 
     rules = key.play_rules
-    iron = PlayRule.ACES_LOW in rules
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
     leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
-    answer = solve(hand, deck, players, declarer, leader, key.trump is TrumpRule.DECLARER,
-                   iron, key.conditions, Event.PLAGUE in key.events,
-                   Event.JUSTICE in key.events)
+    answer = solve(Puzzle(hand, deck, players, declarer, leader, key.trump,
+                          PlayRule.ACES_LOW in rules, sloth, key.conditions,
+                          Event.PLAGUE in key.events, Event.JUSTICE in key.events))
     if answer is None:
         return None
     trump = NO_SUIT if answer.trump < 0 else answer.trump
@@ -398,7 +412,7 @@ def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: i
         leader = taker
     plague = NO_SUIT if answer.plague < 0 else answer.plague
     return _Setup(trump=trump, plague=plague, justice=answer.justice,
-                  pinned=(0,) * players), actions, ()
+                  pinned=(0,) * players), actions, answer.guesses
 
 
 _Found = tuple["_Setup", list["_Action"], tuple[int, ...]]
@@ -1194,17 +1208,24 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
     while deal.to_move is not None and deal.phase is Phase.AUCTION:
         deal = deal.apply(MakeBid(combo) if deal.to_move == declarer else "pass")
     plays = iter(actions)
+    trick: dict[int, int] = {}
+    """The current trick's cards by seat: the key may leave out Sloth (ORDER_BLIND), so
+    the engine's order of play is followed, not the search's."""
     while deal.to_move is not None:
         seat = deal.to_move
         phase = deal.phase
         move: Move
-        if phase is Phase.PLAY or phase is Phase.AWARD:
-            kind, who, card = next(plays)
-            if kind == "play":
-                assert who == seat, (who, seat)
-                move = Play(Card.from_index(card))
-            else:
-                move = Award(who)
+        if phase is Phase.PLAY:
+            if not trick:
+                for _ in range(players):
+                    kind, who, card = next(plays)
+                    assert kind == "play", kind
+                    trick[who] = card
+            move = Play(Card.from_index(trick.pop(seat)))
+        elif phase is Phase.AWARD:
+            kind, who, _ = next(plays)
+            assert kind == "award", kind
+            move = Award(who)
         elif phase is Phase.TRUMP:
             move = SetTrump(Suit(setup.trump))
         elif phase is Phase.PREFERENCE:

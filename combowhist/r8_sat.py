@@ -1,51 +1,125 @@
 """R8's exact layer as a satisfiability problem, for the combos whose whole story is the
-deal, the play, Plague and Justice: no other pre-game event, trump named freely or none, a
-goal on the declarer's trick count (R31) with Greed and the tricks D must not take (Lock,
-Ending Dog), Hurry, Sloth, Iron.
+deal, the play, Plague and Justice: no other pre-game event; trump named by the declarer
+(freely, or not in D's longest suit for Sub Trump), changing every trick (Grill), held back
+from D (Block Trump), or none; any goal but the capture goal, with guesses, Greed and the
+tricks D must not take (Lock, Ending Dog), Hurry, Sloth, Iron.
 
 Cooperation makes possibility a puzzle with one player: choose who holds each unseen card
 and which card goes to which trick, so that every trick follows suit (R23), is won by its
 highest trump or else its highest card of the suit led, is led by the winner of the one
-before, and the declarer's tricks meet the goal. A SAT solver (python-sat's CaDiCaL)
-decides it outright, with no bound: possible (and the model is a line of play) or
-impossible.
+before, and the trick counts meet the goal. A SAT solver (python-sat's CaDiCaL) decides it
+outright, with no bound: possible (and the model is a line of play) or impossible.
 
 Every card is played, so the solver chooses for each card its trick; a seat's cards follow
 from who played them. Following suit needs no order within the trick: a seat that does not
 follow the suit led never plays a card of that suit later. Nor does the winner, who is the
 highest of the trick whoever played first; which is why Sloth, which only reorders a
-trick, changes nothing here. Plague adds the suit D names, its lead rule (R28: before D
-leads, only earlier tricks matter) and a count of the plague cards in each participant's
-tricks (R33), by sequential counters. Justice adds the card D names and, for its trick,
-a taker of D's choice in place of the winner (R29).
+trick, changes nothing here but under Block Trump, where D may trump after an opponent
+has trumped earlier in the same trick (R27), so the seats before D in the trick matter.
+Grill's trump is the suit led in the trick before (R25). The goal is read through
+:meth:`~combowhist.primitives.TrickConditions.met`, the one authority: every combination of
+the trick counts it reads (D's, split at Limbo's seventh trick; the others' where the goal
+compares) that it refuses is ruled out, by sequential counters. Plague adds the suit D
+names, its lead rule (R28: before D leads, only earlier tricks matter; it gives way to
+Block Trump) and a count of the plague cards in each participant's tricks (R33). Justice
+adds the card D names and, for its trick, a taker of D's choice in place of the winner
+(R29).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 from typing import NamedTuple
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Cadical153
 
-from combowhist.cards import card_strength, mask_indices
-from combowhist.primitives import TrickConditions
-from combowhist.rules.play import TRICKS
+from combowhist.cards import SUIT_MASKS, card_strength, mask_indices
+from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
+from combowhist.rules.play import TRICKS, trick_order
 
-__all__ = ["Solution", "allowed_counts", "solve"]
+__all__ = ["TRUMP_RULES", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
+
+TRUMP_RULES = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.GRILL,
+                         TrumpRule.BLOCK})
+"""The ways trump comes about that :func:`solve` reads (a suit named by a cooperating
+opponent is the same as D's free choice)."""
+
+_COMPARING = frozenset({GoalKind.NOT_MOST, GoalKind.LEAST, GoalKind.SOLITARY_MOST})
+"""The goals that read the other participants' trick counts (R31)."""
 
 
-def allowed_counts(conditions: TrickConditions) -> list[int]:
-    """The declarer's trick counts with which ``conditions`` hold (a count goal: the
-    tricks themselves matter only through ``avoid_tricks``), Greed applied (R32)."""
-    free = [t for t in range(TRICKS) if not conditions.avoid_tricks >> t & 1]
-    counts = []
-    for count in range(len(free) + 1):
-        won = sum(1 << t for t in free[:count])
-        if conditions.met(won, [0], ()):
-            counts.append(count)
-    return counts
+class GoalTable(NamedTuple):
+    """What of the trick counts a combo's conditions read, and which values they accept."""
+
+    parts: tuple[int, ...]
+    """D's tricks are counted part by part: each a bitmask of trick numbers (0-based);
+    Limbo's first and last parts, else all 13 tricks in one."""
+    others: bool
+    """Whether each other participant's count is read too (the goals that compare)."""
+    allowed: frozenset[tuple[int, ...]]
+    """The accepted values: D's count in each part, then (if :attr:`others`) the other
+    participants' counts in seat order, D left out."""
+    refused: frozenset[tuple[int, ...]]
+    """The other values that can come about (D taking no trick it must not take)."""
+    guesses: dict[tuple[int, ...], tuple[int, ...]]
+    """For a goal with guesses (R16), the guesses that make each accepted value complete."""
+
+
+def goal_table(conditions: TrickConditions, players: int) -> GoalTable:
+    """Every value of the trick counts ``conditions`` read (:class:`GoalTable`) with which
+    they hold, Greed applied (R32), the guesses chosen to fit (R16), and no trick D must
+    not take (Lock, Ending Dog) among D's."""
+    goal = conditions.goal
+    everything = (1 << TRICKS) - 1
+    first = goal.first_mask
+    parts = (first, everything & ~first) if first else (everything,)
+    others = goal.kind in _COMPARING
+    free = [[n for n in range(TRICKS) if part >> n & 1 and not conditions.avoid_tricks >> n & 1]
+            for part in parts]
+    options = list(_guess_sets(conditions.guesses))
+    allowed: set[tuple[int, ...]] = set()
+    refused: set[tuple[int, ...]] = set()
+    guesses: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for mine in _counts([len(f) for f in free]):
+        won = sum(1 << n for f, k in zip(free, mine, strict=True) for n in f[:k])
+        rest = TRICKS - sum(mine)
+        for theirs in (_splits(rest, players - 1) if others else [()]):
+            fit = next((g for g in options
+                        if conditions.met(won, list(theirs) or [0], g)), None)
+            if fit is None:
+                refused.add((*mine, *theirs))
+            else:
+                allowed.add((*mine, *theirs))
+                guesses[(*mine, *theirs)] = fit
+    return GoalTable(parts, others, frozenset(allowed), frozenset(refused), guesses)
+
+
+def _guess_sets(count: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of ``count`` different guesses 0-13 (R16)."""
+    return combinations(range(TRICKS + 1), count)
+
+
+def _counts(sizes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every tuple of counts, each at most its size."""
+    if not sizes:
+        yield ()
+        return
+    for k in range(sizes[0] + 1):
+        for more in _counts(sizes[1:]):
+            yield (k, *more)
+
+
+def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way of writing ``total`` as ``parts`` counts (order matters)."""
+    if parts == 1:
+        yield (total,)
+        return
+    for k in range(total + 1):
+        for more in _splits(total - k, parts - 1):
+            yield (k, *more)
 
 
 class _Formula:
@@ -54,6 +128,8 @@ class _Formula:
     def __init__(self) -> None:
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
+        self.defined: set[tuple[object, ...]] = set()
+        """The names of the variables whose clauses are in (those defined once)."""
 
     def var(self, *name: object) -> int:
         variable: int = self.pool.id(name)
@@ -82,6 +158,31 @@ class _Formula:
                                            encoding=EncType.seqcounter).clauses
 
 
+class Puzzle(NamedTuple):
+    """One question for :func:`solve`: a hand and what of a combo can matter to it."""
+
+    hand: int
+    """The declarer's hand, as a bitmask."""
+    deck: int
+    """The cards in use (R2)."""
+    players: int
+    declarer: int
+    leader: int
+    """Who leads trick 1: right of D, or D under Hurry (R22)."""
+    trump: TrumpRule
+    """How trump comes about (one of :data:`TRUMP_RULES`)."""
+    iron: bool
+    """Aces low (R24)."""
+    sloth: bool
+    """D plays last in the tricks D does not lead (R26)."""
+    conditions: TrickConditions
+    plague: bool = False
+    """D names a plague suit (R18), may not lead it too early (R28) and must not end
+    beplagued unless honourably (R33)."""
+    justice: bool = False
+    """D names a card of justice (R17) and awards its trick to anyone (R29)."""
+
+
 class Solution(NamedTuple):
     """A deal and line of play that completes the combo."""
 
@@ -95,21 +196,19 @@ class Solution(NamedTuple):
     """Trick by trick, the ``(seat, card)`` plays, unordered."""
     takers: list[int]
     """Trick by trick, who brought it home (its winner, or whom D awarded it to, R29)."""
+    guesses: tuple[int, ...] = ()
+    """D's guesses (R16), for a goal with guesses."""
 
 
-def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
-          trump_free: bool, iron: bool, conditions: TrickConditions, plague: bool = False,
-          justice: bool = False) -> Solution | None:
-    """A deal and line of play in which the declarer, holding ``hand``, completes a combo
-    of ``conditions`` (a count goal), or ``None`` if there is none.
-
-    ``leader`` leads trick 1; with ``trump_free`` trump is any suit the solver likes (D
-    names it, R13), else there is none; ``iron``: aces low (R24); ``plague``: D names a
-    plague suit (R18), may not lead it too early (R28) and must not end beplagued unless
-    honourably (R33); ``justice``: D names a card of justice (R17) and awards its trick to
-    anyone (R29)."""
-    counts = allowed_counts(conditions)
-    if not counts:
+def solve(puzzle: Puzzle) -> Solution | None:
+    """A deal and line of play in which the declarer completes the combo of ``puzzle``, or
+    ``None`` if there is none."""
+    hand, deck, players, declarer, leader = puzzle[:5]
+    rule = puzzle.trump
+    if rule not in TRUMP_RULES:
+        raise ValueError(f"the solver does not read trump rule {rule.value}")
+    table = goal_table(puzzle.conditions, players)
+    if not table.allowed:
         return None
     f = _Formula()
     seats = range(players)
@@ -159,7 +258,17 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
             f.exactly_one(p for (c, s, tt), p in played.items() if s == seat and tt == t)
 
     trumps = [f.var("trump", suit) for suit in range(4)]
-    f.choice(trumps, trump_free)
+    f.choice(trumps, rule is not TrumpRule.NONE)
+    if rule is TrumpRule.SUB:  # R13: not a suit D holds the most cards in
+        held = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+        for suit in range(4):
+            if held[suit] == max(held):
+                f.add(-trumps[suit])
+
+    def trump_in(t: int, suit: int) -> int:
+        """Whether ``suit`` is trump in trick ``t``: Grill's is the suit led in the trick
+        before, after the first (R25)."""
+        return f.var("led", t - 1, suit) if rule is TrumpRule.GRILL and t else trumps[suit]
 
     f.add(f.var("leader", 0, leader))
     for t in range(TRICKS):
@@ -191,6 +300,7 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
                         f.add(-f.var("led", t, suit), -p, -later)
 
     # The winner: the highest trump, else the highest card of the suit led (R23, R24).
+    iron = puzzle.iron
     for t in range(TRICKS):
         f.exactly_one(f.var("wins", t, c) for c in cards)
         f.exactly_one(f.var("winner", t, s) for s in seats)
@@ -198,19 +308,19 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
             wins = f.var("wins", t, card)
             suit = card // 13
             f.add(-wins, f.var("trick", card, t))
-            f.add(-wins, trumps[suit], f.var("led", t, suit))
+            f.add(-wins, trump_in(t, suit), f.var("led", t, suit))
             for other in cards:
                 if other // 13 == suit:
                     if card_strength(other, iron) > card_strength(card, iron):
                         f.add(-wins, -f.var("trick", other, t))
                 elif other != card:
-                    f.add(-wins, -f.var("trick", other, t), -trumps[other // 13],
-                          trumps[suit])
+                    f.add(-wins, -f.var("trick", other, t), -trump_in(t, other // 13),
+                          trump_in(t, suit))
             holder_is(wins, card, "winner", t)
     # Who brings the trick home: its winner, or whoever D awards the card of justice's
     # trick to (R29); they lead the next.
     justices = [f.var("justice", card) for card in cards]
-    f.choice(justices, justice)
+    f.choice(justices, puzzle.justice)
     for t in range(TRICKS):
         f.exactly_one(f.var("taker", t, s) for s in seats)
         holding = f.var("holds_justice", t)
@@ -223,18 +333,17 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
             if t + 1 < TRICKS:
                 f.add(-f.var("taker", t, seat), f.var("leader", t + 1, seat))
 
-    mine = [f.var("taker", t, declarer) for t in range(TRICKS)]
     for t in range(TRICKS):
-        if conditions.avoid_tricks >> t & 1:
-            f.add(-mine[t])
-    low, high = min(counts), max(counts)
-    assert counts == list(range(low, high + 1)), counts  # a count goal: a range
-    f.count(mine, low, high)
+        if puzzle.conditions.avoid_tricks >> t & 1:
+            f.add(-f.var("taker", t, declarer))
+    _goal(f, table, declarer, opponents)
 
+    if rule is TrumpRule.BLOCK:
+        _block(f, puzzle, cards, played, trumps)
     plagues = [f.var("plague", suit) for suit in range(4)]
-    f.choice(plagues, plague)
-    if plague:
-        _plague_lead(f, hand, cards)
+    f.choice(plagues, puzzle.plague)
+    if puzzle.plague:
+        _plague_lead(f, hand, cards, trumps if rule is TrumpRule.BLOCK else None)
         _plague_cards(f, cards, seats, declarer)
 
     with Cadical153(bootstrap_with=f.clauses) as solver:
@@ -247,12 +356,77 @@ def solve(hand: int, deck: int, players: int, declarer: int, leader: int,
     return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
                     next((suit for suit in range(4) if plagues[suit] in true), -1),
                     next((c for c, v in zip(cards, justices, strict=True) if v in true), -1),
-                    tricks, takers)
+                    tricks, takers, table.guesses[_value(table, takers, declarer, players)])
 
 
-def _plague_lead(f: _Formula, hand: int, cards: list[int]) -> None:
+def _value(table: GoalTable, takers: list[int], declarer: int, players: int
+           ) -> tuple[int, ...]:
+    """The trick counts ``table`` reads, for these takers."""
+    mine = tuple(sum(1 for t, s in enumerate(takers) if s == declarer and part >> t & 1)
+                 for part in table.parts)
+    theirs = tuple(takers.count(s) for s in range(players) if s != declarer)
+    return (*mine, *theirs) if table.others else mine
+
+
+def _goal(f: _Formula, table: GoalTable, declarer: int, opponents: list[int]) -> None:
+    """Rule out every value of the counts ``table`` reads that its goal refuses."""
+    counters = [_at_least(f, [f.var("taker", t, declarer) for t in range(TRICKS)
+                              if part >> t & 1], ("mine", i))
+                for i, part in enumerate(table.parts)]
+    if table.others:
+        counters += [_at_least(f, [f.var("taker", t, s) for t in range(TRICKS)],
+                               ("theirs", s)) for s in opponents]
+    for value in table.refused:
+        clause = []
+        for counter, k in zip(counters, value, strict=True):
+            if k >= 1:
+                clause.append(-counter[k])
+            if k + 1 in counter:
+                clause.append(counter[k + 1])
+        f.add(*clause)
+
+
+def _block(f: _Formula, puzzle: Puzzle, cards: list[int],
+           played: dict[tuple[int, int, int], int], trumps: list[int]) -> None:
+    """R27: D plays no trump until an opponent has played one (earlier in the same trick
+    counts), unless every card D holds is a trump."""
+    hand, declarer, players = puzzle.hand, puzzle.declarer, puzzle.players
+    mine = [c for c in cards if hand >> c & 1]
+    for t in range(TRICKS):
+        # broken(t): an opponent played a trump before trick t.
+        if t == 0:
+            f.add(-f.var("broken", 0))
+        else:
+            f.add(-f.var("broken", t), f.var("broken", t - 1),
+                  *(f.var("trumped", t - 1, s) for s in range(players) if s != declarer))
+        for seat in range(players):
+            if seat == declarer:
+                continue
+            trumped = f.var("trumped", t, seat)  # seat played a trump in trick t
+            f.add(-trumped, *(f.var("trumped_in", t, seat, suit) for suit in range(4)))
+            for suit in range(4):
+                f.add(-f.var("trumped_in", t, seat, suit), trumps[suit])
+                f.add(-f.var("trumped_in", t, seat, suit),
+                      *(p for (c, s, tt), p in played.items()
+                        if s == seat and tt == t and c // 13 == suit))
+        # before(t): an opponent before D in trick t played a trump.
+        before = f.var("trumped_before", t)
+        f.add(-before, *(f.var("first_trump", t, leader) for leader in range(players)))
+        for leader in range(players):
+            order = trick_order(leader, players, declarer, puzzle.sloth)
+            ahead = order[:order.index(declarer)]
+            f.add(-f.var("first_trump", t, leader), f.var("leader", t, leader))
+            f.add(-f.var("first_trump", t, leader), *(f.var("trumped", t, s) for s in ahead))
+        for card in mine:
+            suit = card // 13
+            f.add(-f.var("trick", card, t), -trumps[suit], f.var("broken", t), before,
+                  _only(f, mine, t, suit))
+
+
+def _plague_lead(f: _Formula, hand: int, cards: list[int], block: list[int] | None) -> None:
     """R28: D leads a plague card only once one has been played other than as D's lead,
-    or when D holds only plague cards."""
+    or when D holds only plague cards, or (with Block Trump's ``trumps``) when Block Trump
+    leaves D nothing else to lead."""
     mine = [c for c in cards if hand >> c & 1]
     for suit in range(4):
         for t in range(TRICKS):
@@ -272,13 +446,30 @@ def _plague_lead(f: _Formula, hand: int, cards: list[int]) -> None:
                     else:
                         earlier.append(f.var("trick", card, t - 1))
                 f.add(-opened, f.var("opened", t - 1, suit), *earlier)
-            only = f.var("only", t, suit)  # D's other cards are all gone
-            for card in mine:
-                if card // 13 != suit:
-                    f.add(-only, *(f.var("trick", card, tt) for tt in range(t)))
+            way_out = [opened, _only(f, mine, t, suit)]
+            if block is not None:  # Block Trump binds and D's other cards are all trumps
+                gives_way = f.var("gives_way", t, suit)
+                f.add(-gives_way, -f.var("broken", t))
+                for card in mine:
+                    if card // 13 != suit:
+                        f.add(-gives_way, block[card // 13],
+                              *(f.var("trick", card, tt) for tt in range(t)))
+                way_out.append(gives_way)
             for card in mine:
                 if card // 13 == suit:
-                    f.add(-f.var("leads", t, card), -f.var("plague", suit), opened, only)
+                    f.add(-f.var("leads", t, card), -f.var("plague", suit), *way_out)
+
+
+def _only(f: _Formula, mine: list[int], t: int, suit: int) -> int:
+    """The variable "D holds only cards of ``suit`` at trick ``t``": D's other cards
+    ``mine`` were all played before it."""
+    name = ("only", t, suit)
+    if name not in f.defined:
+        f.defined.add(name)
+        for card in mine:
+            if card // 13 != suit:
+                f.add(-f.var(*name), *(f.var("trick", card, tt) for tt in range(t)))
+    return f.var(*name)
 
 
 def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int) -> None:

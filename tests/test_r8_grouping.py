@@ -18,13 +18,16 @@ from combowhist.analysis import (
     DECIDING_RULES,
     INDIFFERENT_EVENTS,
     INDIFFERENT_RULES,
+    ORDER_BLIND,
     PossibilityKey,
     _Search,
     is_possible,
     possibility_key,
+    witness,
 )
-from combowhist.bids import CompiledRules, Event, GoalKind, TrumpRule
+from combowhist.bids import CompiledRules, Event, GoalKind, PlayRule, TrumpRule
 from combowhist.errors import AnalysisError
+from combowhist.moves import Play
 from combowhist.rules.auction import bid_moves
 
 EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
@@ -170,3 +173,31 @@ def test_r8_grouping_every_auction_combo_of_an_impossible_key_is_impossible(bid:
     assert len(same) > 4
     for combo in same:
         assert _Search(combo, 4, 1, profile.deck(4).mask, spades, 20_000).run() is None, combo
+
+
+def test_r8_r26_sloth_is_in_the_key_only_beside_block_trump() -> None:
+    profile = load_profile("1.4.2")
+
+    def key(bid: str) -> PossibilityKey:
+        return possibility_key(ComboBid.parse(bid, profile))
+
+    assert key("zero+sloth+penalty+open_hand") == key("zero+penalty")
+    assert key("max_trump+sloth+lock") == key("max_trump+lock")
+    assert key("block_trump+sloth+penalty+open_hand") != key("block_trump+penalty")
+    assert {PlayRule.DECLARER_PLAYS_LAST} == ORDER_BLIND
+
+
+def test_r8_r26_a_witness_with_sloth_replays_in_sloths_order() -> None:
+    # The key (and so the search) leaves Sloth out; the witness deal is the engine's, in
+    # which D plays last in every trick D does not lead.
+    found = witness("AS KS QS 10S AH KH AD KD JD AC KC QC JC",
+                    "taintless_masters_game+sloth", profile="1.4.2")
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+    plays = [(seat, move) for seat, move in found.moves if isinstance(move, Play)]
+    d = found.declarer
+    tricks = [plays[i:i + 4] for i in range(0, 52, 4)]
+    led_by_others = [trick for trick in tricks if trick[0][0] != d]
+    assert led_by_others
+    assert all(trick[-1][0] == d for trick in led_by_others)

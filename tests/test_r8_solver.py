@@ -25,11 +25,12 @@ TOP_CARDS = "AS KS QS 10S AH KH AD KD JD AC KC QC JC"
 WEAK = "AS 7S 5S 2S AH 5H AD JD 9D 3D AC 9C 4C"
 
 
-def _search_answer(hand: str, combo: ComboBid, players: int = 4) -> bool | None:
+def _search_answer(hand: str, combo: ComboBid, players: int = 4, max_nodes: int = 2_000
+                   ) -> bool | None:
     """The search alone (no solver), within a small bound: ``None`` if undecided."""
     deck = combo.profile.deck(players).mask
     try:
-        found = _Search(combo, players, 1, deck, CardSet.parse(hand).mask, 2_000).run()
+        found = _Search(combo, players, 1, deck, CardSet.parse(hand).mask, max_nodes).run()
     except AnalysisError:
         return None
     return found is not None
@@ -70,6 +71,75 @@ def test_r8_solver_agrees_with_the_search_on_the_scenarios(hand: str, bid: str,
     assert _solver_answer(hand, combo) is possible
 
 
+@pytest.mark.parametrize(("hand", "bid", "possible"), [
+    # R25: Grill's trump changes every trick; thirteen spades ruff trick 1, then lead
+    # spades into the suit led before (trump) with the others discarding.
+    (SPADES, "grill", True),
+    (LOW_HAND, "grill", True),  # a low card led wins when nobody follows or ruffs
+    (TOP_CARDS, "grill+lock", True),
+    # R27: Block Trump binds D unless every card D holds is a trump: with thirteen spades,
+    # spades trump, D ruffs at once.
+    (SPADES, "block_trump", True),
+    (SPADES, "block_trump+lock", False),
+    (SPADES, "block_trump+plague", True),
+    ("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2C", "block_trump+plague+hurry", True),
+    # R13: Sub Trump may not be named in D's longest suit; a hand of one suit has no trump
+    # it may name that helps.
+    (SPADES, "sub_trump", False),
+    # R16: the guesses fit the count; R31's goals that compare counts, and Limbo.
+    (LOW_HAND, "precise", True),
+    (LOW_HAND, "approximate", True),
+    (SPADES, "precise+hurry", True),
+    # Thirteen tricks: Greed's virtual trick makes 14 or 12, and no guess fits both.
+    (SPADES, "approximate+greed+hurry+penalty+open_hand", False),
+    (LOW_HAND, "masters_game", False),
+    (LOW_HAND, "limbo", False),
+    (LOW_HAND, "bid_of_shame+penalty+open_hand", True),
+    (LOW_HAND, "masters_bid_of_shame+hurry", True),
+    (SPADES, "masters_game", False),  # no trump: D never gets the lead
+    (SPADES, "limbo+hurry+penalty", False),  # D leads and wins all thirteen
+    (SPADES, "masters_bid_of_shame+hurry", False),
+    (SPADES, "bid_of_shame+hurry+penalty+open_hand", False),
+    (TOP_CARDS, "limbo+hurry+penalty", True),
+    (TOP_CARDS, "zero", False),
+])
+def test_r8_r13_r16_r25_r27_r31_solver_agrees_with_the_search_beyond_count_goals(
+        hand: str, bid: str, possible: bool) -> None:
+    combo = ComboBid.parse(bid, "1.4.1")
+    assert solver_covers(possibility_key(combo))
+    assert _search_answer(hand, combo, max_nodes=20_000) is possible
+    assert _solver_answer(hand, combo) is possible
+    if possible:  # the solver's own line of play, replayed through the engine
+        _replayed(hand, combo)
+
+
+@pytest.mark.parametrize(("hand", "bid"), [
+    (TOP_CARDS, "bid_of_shame+penalty+open_hand"),
+    (TOP_CARDS, "masters_bid_of_shame"),
+])
+def test_r8_r31_solver_decides_goals_that_compare_where_the_search_gives_up(
+        hand: str, bid: str) -> None:
+    # Eleven honours and no way to lead low: the search alone opens more than 2,000
+    # tricks; the solver finds the deal where D sheds enough tricks.
+    combo = ComboBid.parse(bid, "1.4.1")
+    assert _search_answer(hand, combo) is None
+    _replayed(hand, combo)
+
+
+def _replayed(hand: str, combo: ComboBid, players: int = 4) -> None:
+    """The solver's line of play (no search first) as a witness deal, which the engine
+    replays to a completed result."""
+    from combowhist.analysis import _build, _solved
+
+    mask = CardSet.parse(hand).mask
+    found = _solved(possibility_key(combo), players, 1, combo.profile.deck(players).mask, mask)
+    assert found is not None
+    setup, actions, guesses = found
+    deal = _build(combo, players, 1, 0, mask, setup, actions, guesses).deal
+    assert deal.result is not None
+    assert deal.result.completed
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
     rng = random.Random(seed)
@@ -82,7 +152,11 @@ def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
     cards = sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13]
     hand = str(CardSet(cards))
     for bid in ("trump", "game", "max_trump+lock", "zero+hurry+iron", "trump+plague",
-                "game+plague+hurry", "trump+justice+lock+penalty", "max_trump+justice+plague"):
+                "game+plague+hurry", "trump+justice+lock+penalty", "max_trump+justice+plague",
+                "grill+lock", "block_trump+sloth+ending_dog+penalty", "sub_trump+greed",
+                "limbo+iron", "masters_game+hurry", "masters_bid_of_shame+sloth+penalty",
+                "precise+justice+penalty+open_hand",
+                "block_trump+plague+iron"):
         combo = ComboBid.parse(bid, profile, players)
         search = _search_answer(hand, combo, players)
         if search is not None:
@@ -123,7 +197,7 @@ def test_r8_r29_solver_awards_the_trick_of_the_card_of_justice() -> None:
     assert _search_answer(SPADES, combo)
 
 
-def test_r8_solver_covers_count_goals_without_events() -> None:
+def test_r8_solver_covers_every_goal_and_trump_rule_without_hand_changing_events() -> None:
     def covers(bid: str) -> bool:
         return solver_covers(possibility_key(ComboBid.parse(bid, "1.4.2")))
 
@@ -132,24 +206,72 @@ def test_r8_solver_covers_count_goals_without_events() -> None:
     assert covers("zero+atelier+penalty")  # what cannot matter is not in the key
     assert covers("max_trump+plague+sloth")
     assert covers("max_trump+plague+justice")
-    assert not covers("grill")
-    assert not covers("block_trump")
-    assert not covers("precise")
-    assert not covers("masters_game")
+    assert covers("grill")
+    assert covers("block_trump+sloth+plague")
+    assert covers("sub_trump+lock")
+    assert covers("precise+hurry")
+    assert covers("approximate+greed")
+    assert covers("masters_game+justice+penalty")
+    assert covers("masters_bid_of_shame+iron")
+    assert covers("limbo+greed+lock")
+    assert not covers("rank_trump")
     assert not covers("zero+mail")
+    assert not covers("trump+mail+masters_mail")
+    assert not solver_covers(possibility_key(ComboBid.parse("taintless_bid", "1.5.1")))
 
 
 def test_r8_r32_greed_narrows_the_counts_the_solver_allows() -> None:
-    conditions = ComboBid.parse("max_trump", "1.4.1").rules.conditions
-    assert r8_sat.allowed_counts(conditions) == list(range(7, 14))
-    greedy = ComboBid.parse("max_trump+greed", "1.4.1").rules.conditions
-    assert r8_sat.allowed_counts(greedy) == list(range(8, 14))  # 7 with one trick less
-    zero = ComboBid.parse("zero", "1.4.1").rules.conditions
+    def counts(bid: str) -> list[int]:
+        table = r8_sat.goal_table(ComboBid.parse(bid, "1.4.1").rules.conditions, 4)
+        assert not table.others
+        assert len(table.parts) == 1
+        return sorted(value for value, in table.allowed)
+
+    assert counts("max_trump") == list(range(7, 14))
+    assert counts("max_trump+greed") == list(range(8, 14))  # 7 with one trick less
     # Zero + Greed: no count at all (R8's static layer refuses the bid).
-    assert r8_sat.allowed_counts(attrs.evolve(zero, greed=True)) == []
+    zero = ComboBid.parse("zero", "1.4.1").rules.conditions
+    assert not r8_sat.goal_table(attrs.evolve(zero, greed=True), 4).allowed
     # Lock: D may take 10 tricks at most, none of the first three.
-    lock = ComboBid.parse("max_trump+lock", "1.4.1").rules.conditions
-    assert r8_sat.allowed_counts(lock) == list(range(7, 11))
+    assert counts("max_trump+lock") == list(range(7, 11))
+
+
+def test_r8_r16_guesses_are_chosen_to_fit_the_count() -> None:
+    # Precise: any count, the guess being it; with Greed no count (static R8).
+    precise = r8_sat.goal_table(ComboBid.parse("precise", "1.4.1").rules.conditions, 4)
+    assert {value for value, in precise.allowed} == set(range(14))
+    assert precise.guesses[(4,)] == (4,)
+    # Approximate + Greed: the virtual trick either way must hit a guess (R32): one
+    # trick below and one above, so neither 0 nor 13.
+    approximate = r8_sat.goal_table(
+        ComboBid.parse("approximate+greed", "1.4.1").rules.conditions, 4)
+    assert {value for value, in approximate.allowed} == set(range(1, 13))
+    assert approximate.guesses[(5,)] == (4, 6)
+
+
+def test_r8_r31_limbo_reads_the_first_seven_tricks_and_the_last_six_apart() -> None:
+    table = r8_sat.goal_table(ComboBid.parse("limbo", "1.4.1").rules.conditions, 4)
+    assert table.parts == (0b1111111, 0b1111110000000)
+    assert table.allowed == {(a, b) for a in range(8) for b in range(7) if a < b}
+    # Lock keeps D off tricks 1-3: at most 4 of the first seven.
+    locked = r8_sat.goal_table(ComboBid.parse("limbo+lock", "1.4.1").rules.conditions, 4)
+    assert max(a for a, _ in locked.allowed | locked.refused) == 4
+
+
+@pytest.mark.parametrize(("bid", "value", "met"), [
+    ("masters_game", (5, 4, 2, 2), True),  # solitary most
+    ("masters_game", (4, 4, 3, 2), False),
+    ("masters_bid_of_shame", (3, 3, 4, 3), True),  # no one fewer
+    ("masters_bid_of_shame", (3, 2, 4, 4), False),
+    ("bid_of_shame+penalty+open_hand", (4, 4, 3, 2), False),  # shared most: not allowed
+    ("bid_of_shame+penalty+open_hand", (3, 4, 3, 3), True),
+])
+def test_r8_r31_goals_that_compare_read_every_count(bid: str, value: tuple[int, ...],
+                                                    met: bool) -> None:
+    table = r8_sat.goal_table(ComboBid.parse(bid, "1.4.1").rules.conditions, 4)
+    assert table.others
+    assert (value in table.allowed) is met
+    assert (value in table.refused) is not met
 
 
 def test_r8_solver_witness_in_three_players() -> None:
