@@ -267,6 +267,13 @@ class _Setup:
     laid: tuple[int, ...] = ()
     """Rank Trump: the card each seat lays (R14); ``passed`` is D's, ``received`` the one
     D takes."""
+    dealt: tuple[int, ...] = ()
+    """The dealt hands, where the solver worked them out (else :func:`_build` works them
+    back from the hands at the first lead)."""
+    mail_sent: tuple[int, ...] = ()
+    """With :attr:`dealt`: the 3 cards each seat sends by Mail (R19)."""
+    masters_sent: tuple[int, ...] = ()
+    """With :attr:`dealt`: the 3 cards each opponent sends by Master's Mail (R20)."""
 
 
 def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
@@ -326,8 +333,12 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
     if len(cards) != HAND or cards.mask & ~deck:
         raise SetupError(f"the hand {cards} is not 13 cards of the {players}-player deck of "
                          f"profile {rules} (R2)")
-    _check_covered(bid)
-    memo = (cards.mask, players, declarer, deck, possibility_key(bid))
+    key = possibility_key(bid)
+    gap = _search_gap(bid)
+    if gap is not None and not (SOLVER and solver_covers(key)):
+        raise AnalysisError(f"{bid}: {gap} is not covered by the exact search of R8 yet"
+                            f"{'' if SOLVER else ' (the exact extra, python-sat, covers it)'}")
+    memo = (cards.mask, players, declarer, deck, key)
     if memo in _OUTCOMES:
         found = _OUTCOMES[memo]
     else:
@@ -351,6 +362,8 @@ def _search(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
     key = possibility_key(combo)
     if not (SOLVER and solver_covers(key)):
         return _Search(combo, players, declarer, deck, hand, max_nodes).run()
+    if _search_gap(combo) is not None:
+        return _solved(key, players, declarer, deck, hand)
     try:
         return _Search(combo, players, declarer, deck, hand,
                        min(max_nodes, _BEFORE_SOLVER)).run()
@@ -371,36 +384,34 @@ _SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER
 """The play rules the solver reads: Hurry, Iron and Sloth (a play rule added later is not
 covered until the solver reads it)."""
 
-_SOLVER_TRUMPS = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB,
-                            TrumpRule.GRILL, TrumpRule.BLOCK})
-"""The ways trump comes about that the solver reads (``r8_sat.TRUMP_RULES``, named here so
-that whether it covers a key is known without the extra)."""
-
-
 def solver_covers(key: PossibilityKey) -> bool:
-    """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: no
-    pre-game event but Plague and Justice, trump named by D (freely, or for Sub Trump not
-    in D's longest suit), Grill's, Block Trump's, or none; any goal but the capture goal."""
-    return (key.trump in _SOLVER_TRUMPS
-            and key.events <= {Event.PLAGUE, Event.JUSTICE}
-            and key.conditions.goal.kind is not GoalKind.CAPTURE
-            and key.play_rules <= _SOLVER_PLAY_RULES)
+    """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: every
+    trump rule, goal and pre-game event of the profiles; a play rule added later is not
+    covered until the solver reads it."""
+    return key.play_rules <= _SOLVER_PLAY_RULES
 
 
 def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
             ) -> _Found | None:
-    """The solver's answer as the search's: the trump named and the plays in order."""
+    """The solver's answer as the search's: the pre-game choices and the plays in order."""
     from combowhist.r8_sat import Puzzle, solve
 
     rules = key.play_rules
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
     leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
-    answer = solve(Puzzle(hand, deck, players, declarer, leader, key.trump,
-                          PlayRule.ACES_LOW in rules, sloth, key.conditions,
-                          Event.PLAGUE in key.events, Event.JUSTICE in key.events))
+    events = key.events
+    mail: tuple[str, ...] = ()
+    if Event.MAIL in events:
+        mail = ((key.mail_direction,) if key.mail_direction
+                else ("left", "right", "across") if players == 4 else ("left", "right"))
+    goal = key.conditions.goal
+    answer = solve(Puzzle(
+        hand, deck, players, declarer, leader, key.trump, PlayRule.ACES_LOW in rules, sloth,
+        key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
+        (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
+        goal.cards if goal.kind is GoalKind.CAPTURE else 0))
     if answer is None:
         return None
-    trump = NO_SUIT if answer.trump < 0 else answer.trump
     actions: list[_Action] = []
     for plays, taker in zip(answer.tricks, answer.takers, strict=True):
         card_of = dict(plays)
@@ -410,9 +421,15 @@ def _solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: i
         if answer.justice in card_of.values():  # R29: D awards the trick
             actions.append(("award", taker, 0))
         leader = taker
-    plague = NO_SUIT if answer.plague < 0 else answer.plague
-    return _Setup(trump=trump, plague=plague, justice=answer.justice,
-                  pinned=(0,) * players), actions, answer.guesses
+    rank = answer.taken >= 0
+    return _Setup(trump=NO_SUIT if answer.trump < 0 else answer.trump,
+                  plague=NO_SUIT if answer.plague < 0 else answer.plague,
+                  justice=answer.justice, mail=answer.mail,
+                  passed=1 << answer.laid[declarer] if rank else 0,
+                  received=1 << answer.taken if rank else 0,
+                  pinned=(0,) * players, laid=answer.laid, dealt=answer.dealt,
+                  mail_sent=answer.mail_sent, masters_sent=answer.masters_sent
+                  ), actions, answer.guesses
 
 
 _Found = tuple["_Setup", list["_Action"], tuple[int, ...]]
@@ -423,22 +440,20 @@ _OUTCOMES_KEPT = 4096
 """The most searches kept (the oldest go first): a line of play is a few kilobytes."""
 
 
-def _check_covered(combo: ComboBid) -> None:
-    """Refuse, naming it, a rule the search does not decide yet."""
+def _search_gap(combo: ComboBid) -> str | None:
+    """The rule of ``combo`` the search does not decide yet, in words; ``None`` if it
+    decides them all."""
     standard = combo.standard
     assert standard.goal is not None
     if standard.trump is TrumpRule.RANK:
         if standard.laid_by is not RankLayers.ALL:
-            raise AnalysisError(f"{combo}: Rank Trump laid by the opponents only (E2) is "
-                                f"not covered by the exact search of R8 yet")
+            return "Rank Trump laid by the opponents only (E2)"
         exchanges = {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
         if exchanges:
-            raise AnalysisError(f"{combo}: Rank Trump (R14) before "
-                                f"{' and '.join(sorted(e.value for e in exchanges))} is not "
-                                f"covered by the exact search of R8 yet")
+            return f"Rank Trump (R14) before {' and '.join(sorted(e.value for e in exchanges))}"
     if standard.goal.kind is GoalKind.CAPTURE:
-        raise AnalysisError(f"{combo}: the capture goal of {standard.key} (E4) is not "
-                            f"covered by the exact search of R8 yet")
+        return f"the capture goal of {standard.key} (E4)"
+    return None
 
 
 # -- the search --------------------------------------------------------------------------------
@@ -1183,26 +1198,17 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
            setup: _Setup, actions: list[_Action], guesses: tuple[int, ...]) -> Witness:
     """The found line of play as a real deal: the dealt hands worked back through Master's
     Mail and Mail, then every move applied by the checked engine."""
-    at_play = [0] * players
-    for kind, seat, card in actions:
-        if kind == "play":
-            at_play[seat] |= 1 << card
-    assert at_play[declarer] == hand & ~setup.passed | setup.received
-    events = combo.events
-    masters_sent = [0] * players
-    before_masters = list(at_play)
-    if Event.MASTERS_MAIL in events:
-        before_masters, masters_sent = _undo_exchange(
-            combo, players, declarer, at_play, setup.passed, masters=True, mail=setup)
-    mail_sent = [0] * players
-    dealt = before_masters
-    if setup.mail is not None:
-        dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
-                                          setup.passed, masters=False, mail=setup)
-    if setup.laid:  # R14: D and the taken card's owner swapped their laid cards
-        owner = setup.laid.index(setup.received.bit_length() - 1)
-        dealt[declarer] = dealt[declarer] & ~setup.received | setup.passed
-        dealt[owner] = dealt[owner] & ~setup.passed | setup.received
+    if setup.dealt:  # the solver's own deal and exchanges
+        dealt = list(setup.dealt)
+        mail_sent = list(setup.mail_sent)
+        masters_sent = list(setup.masters_sent)
+        if Event.MASTERS_MAIL in combo.events and not masters_sent:
+            # Left out of the key (any hands after it can be reached, R20): worked back.
+            dealt, masters_sent = _undo_exchange(combo, players, declarer, dealt, 0,
+                                                 masters=True, mail=setup)
+    else:
+        dealt, mail_sent, masters_sent = _worked_back(combo, players, declarer, hand,
+                                                      setup, actions)
     assert dealt[declarer] == hand
     deal = Deal.from_hands([CardSet(m) for m in dealt], profile=combo.profile, dealer=dealer)
     while deal.to_move is not None and deal.phase is Phase.AUCTION:
@@ -1245,11 +1251,13 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
             move = Send(CardSet(masters_sent[seat]))
         elif phase is Phase.RANK_COMMIT:
             move = Commit(Card.from_index(setup.laid[seat]))
-        elif phase is Phase.RANK_TAKE:
-            move = Take(Card.from_index(setup.received.bit_length() - 1))
+        elif phase is Phase.RANK_TAKE:  # 1.5.1 names the card D gives (E2)
+            taken = Card.from_index(setup.received.bit_length() - 1)
+            move = (Take(taken) if combo.standard.laid_by is RankLayers.ALL
+                    else Take(taken, Card.from_index(setup.passed.bit_length() - 1)))
         elif phase in (Phase.ATELIER, Phase.REFILL):
             move = deal.legal_moves()[0]  # R21: the atelier restricts no play
-        else:  # pragma: no cover - refused by _check_covered
+        else:  # pragma: no cover - every phase of the profiles is above
             raise AnalysisError(f"{combo}: no witness step for phase {phase.value}")
         deal = deal.apply(move)
     result = deal.result
@@ -1257,6 +1265,33 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
         raise AnalysisError(f"{combo}: the witness deal the search found does not complete "
                             f"in the engine (a bug of the search; please report it)")
     return Witness(tuple(CardSet(m) for m in dealt), deal, declarer)
+
+
+def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup: _Setup,
+                 actions: list[_Action]) -> tuple[list[int], list[int], list[int]]:
+    """The dealt hands and what each seat sends by Mail and by Master's Mail, worked back
+    from the hands at the first lead (the search's line of play) through Master's Mail,
+    Mail and Rank Trump."""
+    at_play = [0] * players
+    for kind, seat, card in actions:
+        if kind == "play":
+            at_play[seat] |= 1 << card
+    assert at_play[declarer] == hand & ~setup.passed | setup.received
+    masters_sent = [0] * players
+    before_masters = list(at_play)
+    if Event.MASTERS_MAIL in combo.events:
+        before_masters, masters_sent = _undo_exchange(
+            combo, players, declarer, at_play, setup.passed, masters=True, mail=setup)
+    mail_sent = [0] * players
+    dealt = before_masters
+    if setup.mail is not None:
+        dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
+                                          setup.passed, masters=False, mail=setup)
+    if setup.laid:  # R14: D and the taken card's owner swapped their laid cards
+        owner = setup.laid.index(setup.received.bit_length() - 1)
+        dealt[declarer] = dealt[declarer] & ~setup.received | setup.passed
+        dealt[owner] = dealt[owner] & ~setup.passed | setup.received
+    return dealt, mail_sent, masters_sent
 
 
 def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int],

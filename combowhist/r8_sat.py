@@ -28,7 +28,7 @@ adds the card D names and, for its trick, a taker of D's choice in place of the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -39,11 +39,12 @@ from pysat.solvers import Cadical153
 from combowhist.cards import SUIT_MASKS, card_strength, mask_indices
 from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
 from combowhist.rules.play import TRICKS, trick_order
+from combowhist.rules.setup import mail_target, masters_mail_target
 
 __all__ = ["TRUMP_RULES", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
 
 TRUMP_RULES = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.GRILL,
-                         TrumpRule.BLOCK})
+                         TrumpRule.BLOCK, TrumpRule.RANK})
 """The ways trump comes about that :func:`solve` reads (a suit named by a cooperating
 opponent is the same as D's free choice)."""
 
@@ -87,8 +88,8 @@ def goal_table(conditions: TrickConditions, players: int) -> GoalTable:
         won = sum(1 << n for f, k in zip(free, mine, strict=True) for n in f[:k])
         rest = TRICKS - sum(mine)
         for theirs in (_splits(rest, players - 1) if others else [()]):
-            fit = next((g for g in options
-                        if conditions.met(won, list(theirs) or [0], g)), None)
+            fit = next((g for g in options  # a capture goal is the solver's own clauses
+                        if conditions.met(won, list(theirs) or [0], g, captured=True)), None)
             if fit is None:
                 refused.add((*mine, *theirs))
             else:
@@ -122,6 +123,14 @@ def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
             yield (k, *more)
 
 
+Literal = int | bool
+"""A variable (negative: its negation), or a value known in advance."""
+
+
+def _not(literal: Literal) -> Literal:
+    return (not literal) if isinstance(literal, bool) else -literal
+
+
 class _Formula:
     """Clauses over named variables."""
 
@@ -137,6 +146,13 @@ class _Formula:
 
     def add(self, *literals: int) -> None:
         self.clauses.append(list(literals))
+
+    def clause(self, *literals: Literal) -> None:
+        """A clause whose literals may be known: a true one satisfies it, a false one is
+        dropped."""
+        if any(literal is True for literal in literals):
+            return
+        self.add(*(literal for literal in literals if literal is not False))
 
     def exactly_one(self, literals: Iterable[int]) -> None:
         self.count(list(literals), 1, 1)
@@ -181,6 +197,13 @@ class Puzzle(NamedTuple):
     beplagued unless honourably (R33)."""
     justice: bool = False
     """D names a card of justice (R17) and awards its trick to anyone (R29)."""
+    mail: tuple[str, ...] = ()
+    """The directions Mail may go (R19: D chooses; or the one the profile fixes); none
+    without Mail."""
+    masters_mail: str | None = None
+    """Master's Mail's direction (R20), ``None`` without it."""
+    capture: int = 0
+    """The cards D must bring home (a ``capture`` goal, E4), as a bitmask."""
 
 
 class Solution(NamedTuple):
@@ -198,6 +221,18 @@ class Solution(NamedTuple):
     """Trick by trick, who brought it home (its winner, or whom D awarded it to, R29)."""
     guesses: tuple[int, ...] = ()
     """D's guesses (R16), for a goal with guesses."""
+    dealt: tuple[int, ...] = ()
+    """The dealt hands, seat by seat, as bitmasks (D's is the hand asked about)."""
+    laid: tuple[int, ...] = ()
+    """Rank Trump: the card each seat lays (R14; D's is the card D gives, E2), else ()."""
+    taken: int = -1
+    """Rank Trump: the card D takes (R14), else ``-1``."""
+    mail: str | None = None
+    """Mail's direction (R19), ``None`` without Mail."""
+    mail_sent: tuple[int, ...] = ()
+    """Mail: the 3 cards each seat sends, as bitmasks."""
+    masters_sent: tuple[int, ...] = ()
+    """Master's Mail: the 3 cards each opponent sends (D's entry 0)."""
 
 
 def solve(puzzle: Puzzle) -> Solution | None:
@@ -215,19 +250,12 @@ def solve(puzzle: Puzzle) -> Solution | None:
     cards = mask_indices(deck)
     opponents = [s for s in seats if s != declarer]
 
-    def holds(card: int, seat: int) -> int | bool:
-        """Whether ``seat`` holds ``card``: known for the declarer's cards."""
-        if hand >> card & 1 or seat == declarer:
-            return bool(hand >> card & 1) and seat == declarer
-        return f.var("holds", card, seat)
-
+    trumps = [f.var("trump", suit) for suit in range(4)]
+    f.choice(trumps, rule is not TrumpRule.NONE)
+    hands = _Hands(f, puzzle, cards, trumps)
+    holds = hands.holds
     for card in cards:
-        if not hand >> card & 1:
-            f.exactly_one(f.var("holds", card, s) for s in opponents)
         f.exactly_one(f.var("trick", card, t) for t in range(TRICKS))
-    for seat in opponents:
-        mine = [f.var("holds", c, seat) for c in cards if not hand >> c & 1]
-        f.count(mine, TRICKS, TRICKS)
 
     def plays(card: int, seat: int, t: int) -> int | None:
         """The variable "``seat`` plays ``card`` in trick ``t``" (``None``: it cannot)."""
@@ -245,11 +273,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
     def holder_is(literal: int, card: int, role: str, t: int) -> None:
         """If ``literal``, whoever holds ``card`` is the ``role`` of trick ``t``."""
         for seat in seats:
-            held = holds(card, seat)
-            if held is True:
-                f.add(-literal, f.var(role, t, seat))
-            elif held is not False:
-                f.add(-literal, -held, f.var(role, t, seat))
+            f.clause(-literal, _not(holds(card, seat)), f.var(role, t, seat))
 
     played = {(c, s, t): p for c in cards for s in seats for t in range(TRICKS)
               if (p := plays(c, s, t)) is not None}
@@ -257,8 +281,6 @@ def solve(puzzle: Puzzle) -> Solution | None:
         for seat in seats:
             f.exactly_one(p for (c, s, tt), p in played.items() if s == seat and tt == t)
 
-    trumps = [f.var("trump", suit) for suit in range(4)]
-    f.choice(trumps, rule is not TrumpRule.NONE)
     if rule is TrumpRule.SUB:  # R13: not a suit D holds the most cards in
         held = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
         for suit in range(4):
@@ -338,12 +360,16 @@ def solve(puzzle: Puzzle) -> Solution | None:
             f.add(-f.var("taker", t, declarer))
     _goal(f, table, declarer, opponents)
 
+    for card in mask_indices(puzzle.capture & deck):  # E4: D brings home every one
+        for t in range(TRICKS):
+            f.add(-f.var("trick", card, t), f.var("taker", t, declarer))
+
     if rule is TrumpRule.BLOCK:
-        _block(f, puzzle, cards, played, trumps)
+        _block(f, puzzle, hands, played, trumps)
     plagues = [f.var("plague", suit) for suit in range(4)]
     f.choice(plagues, puzzle.plague)
     if puzzle.plague:
-        _plague_lead(f, hand, cards, trumps if rule is TrumpRule.BLOCK else None)
+        _plague_lead(f, hands, trumps if rule is TrumpRule.BLOCK else None)
         _plague_cards(f, cards, seats, declarer)
 
     with Cadical153(bootstrap_with=f.clauses) as solver:
@@ -356,7 +382,150 @@ def solve(puzzle: Puzzle) -> Solution | None:
     return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
                     next((suit for suit in range(4) if plagues[suit] in true), -1),
                     next((c for c, v in zip(cards, justices, strict=True) if v in true), -1),
-                    tricks, takers, table.guesses[_value(table, takers, declarer, players)])
+                    tricks, takers, table.guesses[_value(table, takers, declarer, players)],
+                    **hands.solution(true))  # type: ignore[arg-type]
+
+
+class _Hands:
+    """Who holds each card at each stage before the first lead: dealt (D's hand is the one
+    asked about), after Rank Trump (R14, E2), after Mail (R19), after Master's Mail (R20),
+    each exchange modelled as the rules run it; :meth:`holds` is the last stage."""
+
+    def __init__(self, f: _Formula, puzzle: Puzzle, cards: list[int], trumps: list[int]
+                 ) -> None:
+        self.f = f
+        self.puzzle = puzzle
+        self.cards = cards
+        self.seats = range(puzzle.players)
+        self.declarer = declarer = puzzle.declarer
+        self.opponents = [s for s in self.seats if s != declarer]
+        self.stages = 1
+        if puzzle.trump is TrumpRule.RANK:
+            self._rank_trump(trumps)
+        else:
+            self._dealt()
+        for seat in self.opponents:
+            f.count([v for c in cards if not isinstance(v := self.at(c, 0, seat), bool)],
+                    TRICKS, TRICKS)
+        players = puzzle.players
+        if puzzle.mail:
+            self._exchange("mail", {d: [mail_target(d, s, players) for s in self.seats]
+                                    for d in puzzle.mail}, senders=self.seats)
+        if puzzle.masters_mail is not None:
+            direction = puzzle.masters_mail
+            self._exchange("masters", {direction: [
+                masters_mail_target(s, declarer, players, direction) for s in self.seats]},
+                senders=self.opponents)
+
+    def at(self, card: int, stage: int, seat: int) -> Literal:
+        """Whether ``seat`` holds ``card`` after ``stage`` exchanges."""
+        if stage == 0 and self.puzzle.trump is not TrumpRule.RANK:
+            mine = bool(self.puzzle.hand >> card & 1)
+            if mine or seat == self.declarer:
+                return mine and seat == self.declarer
+        if stage == 0 and self.puzzle.trump is TrumpRule.RANK and seat == self.declarer:
+            if self.puzzle.hand >> card & 1:
+                return -self.f.var("gave", card)
+            return self.f.var("took", card)
+        return self.f.var("at", card, stage, seat)
+
+    def holds(self, card: int, seat: int) -> Literal:
+        """Whether ``seat`` holds ``card`` at the first lead."""
+        return self.at(card, self.stages - 1, seat)
+
+    def _dealt(self) -> None:
+        for card in self.cards:
+            if not self.puzzle.hand >> card & 1:
+                self.f.exactly_one(self.f.var("at", card, 0, s) for s in self.opponents)
+
+    def _rank_trump(self, trumps: list[int]) -> None:
+        """R14 (E2): D gives a card of D's hand for the card D takes, laid by an opponent
+        (its owner) with the highest rank of the cards laid; each other opponent laid a card
+        of no higher rank, which stays in its hand. Trump is the suit of the card taken."""
+        f, hand, iron = self.f, self.puzzle.hand, self.puzzle.iron
+        mine = [c for c in self.cards if hand >> c & 1]
+        unseen = [c for c in self.cards if not hand >> c & 1]
+        f.exactly_one(f.var("gave", c) for c in mine)
+        f.exactly_one(f.var("took", c) for c in unseen)
+        f.exactly_one(f.var("owner", s) for s in self.opponents)
+        for card in mine:  # the card given goes to the owner
+            for seat in self.opponents:
+                at = f.var("at", card, 0, seat)
+                f.add(-at, f.var("gave", card))
+                f.add(-at, f.var("owner", seat))
+                f.add(at, -f.var("gave", card), -f.var("owner", seat))
+        for card in unseen:
+            f.exactly_one([f.var("took", card), *(f.var("at", card, 0, s)
+                                                  for s in self.opponents)])
+            taken = f.var("took", card)
+            f.add(-taken, trumps[card // 13])
+            top = card_strength(card, iron)
+            for seat in self.opponents:
+                f.add(-taken, f.var("owner", seat),
+                      *(f.var("at", c, 0, seat) for c in unseen
+                        if c != card and card_strength(c, iron) <= top))
+
+    def _exchange(self, name: str, targets: dict[str, list[int]], senders: Sequence[int]
+                  ) -> None:
+        """Each of ``senders`` passes 3 cards of its hand, all at once (so a card received
+        is not passed on), to its target (seat by seat) in the direction chosen among
+        ``targets``."""
+        f = self.f
+        before, after = self.stages - 1, self.stages
+        self.stages += 1
+        directions = [f.var(name, "direction", d) for d in targets]
+        f.exactly_one(directions)
+        for card in self.cards:
+            sent = f.var(name, "sent", card)
+            f.exactly_one(f.var("at", card, after, s) for s in self.seats)
+            for seat in self.seats:
+                held = self.at(card, before, seat)
+                f.clause(_not(held), sent, f.var("at", card, after, seat))
+                if seat not in senders:
+                    f.clause(_not(held), -sent)
+                    continue
+                moves = f.var(name, "moves", card, seat)
+                f.clause(-moves, held)
+                f.add(-moves, sent)
+                f.clause(moves, _not(held), -sent)
+                for direction, target in zip(directions, targets.values(), strict=True):
+                    f.add(-moves, -direction, f.var("at", card, after, target[seat]))
+        for seat in senders:
+            f.count([f.var(name, "moves", c, seat) for c in self.cards], 3, 3)
+
+    def solution(self, true: set[int]) -> dict[str, object]:
+        """The hands dealt and the exchanges of a model: what :class:`Solution` says of
+        them."""
+        f, puzzle = self.f, self.puzzle
+        dealt = [sum(1 << c for c in self.cards if _true(self.at(c, 0, s), true))
+                 for s in self.seats]
+        out: dict[str, object] = {}
+        if puzzle.trump is TrumpRule.RANK:  # the cards laid, worked back from the swap
+            given = next(c for c in self.cards if f.var("gave", c) in true)
+            taken = next(c for c in self.cards if f.var("took", c) in true)
+            owner = next(s for s in self.opponents if f.var("owner", s) in true)
+            dealt[self.declarer] = puzzle.hand
+            dealt[owner] = dealt[owner] & ~(1 << given) | 1 << taken
+            top = card_strength(taken, puzzle.iron)
+            laid = [given if s == self.declarer else taken if s == owner
+                    else next(c for c in mask_indices(dealt[s])
+                              if card_strength(c, puzzle.iron) <= top) for s in self.seats]
+            out.update(laid=tuple(laid), taken=taken)
+        out["dealt"] = tuple(dealt)
+        if puzzle.mail:
+            out["mail"] = next(d for d in puzzle.mail if f.var("mail", "direction", d) in true)
+            out["mail_sent"] = self._sent("mail", true)
+        if puzzle.masters_mail is not None:
+            out["masters_sent"] = self._sent("masters", true)
+        return out
+
+    def _sent(self, name: str, true: set[int]) -> tuple[int, ...]:
+        return tuple(sum(1 << c for c in self.cards if self.f.var(name, "moves", c, s) in true)
+                     for s in self.seats)
+
+
+def _true(literal: Literal, true: set[int]) -> bool:
+    return literal if isinstance(literal, bool) else literal in true
 
 
 def _value(table: GoalTable, takers: list[int], declarer: int, players: int
@@ -386,22 +555,19 @@ def _goal(f: _Formula, table: GoalTable, declarer: int, opponents: list[int]) ->
         f.add(*clause)
 
 
-def _block(f: _Formula, puzzle: Puzzle, cards: list[int],
+def _block(f: _Formula, puzzle: Puzzle, hands: _Hands,
            played: dict[tuple[int, int, int], int], trumps: list[int]) -> None:
     """R27: D plays no trump until an opponent has played one (earlier in the same trick
     counts), unless every card D holds is a trump."""
-    hand, declarer, players = puzzle.hand, puzzle.declarer, puzzle.players
-    mine = [c for c in cards if hand >> c & 1]
+    declarer, players = puzzle.declarer, puzzle.players
     for t in range(TRICKS):
         # broken(t): an opponent played a trump before trick t.
         if t == 0:
             f.add(-f.var("broken", 0))
         else:
             f.add(-f.var("broken", t), f.var("broken", t - 1),
-                  *(f.var("trumped", t - 1, s) for s in range(players) if s != declarer))
-        for seat in range(players):
-            if seat == declarer:
-                continue
+                  *(f.var("trumped", t - 1, s) for s in hands.opponents))
+        for seat in hands.opponents:
             trumped = f.var("trumped", t, seat)  # seat played a trump in trick t
             f.add(-trumped, *(f.var("trumped_in", t, seat, suit) for suit in range(4)))
             for suit in range(4):
@@ -417,17 +583,19 @@ def _block(f: _Formula, puzzle: Puzzle, cards: list[int],
             ahead = order[:order.index(declarer)]
             f.add(-f.var("first_trump", t, leader), f.var("leader", t, leader))
             f.add(-f.var("first_trump", t, leader), *(f.var("trumped", t, s) for s in ahead))
-        for card in mine:
-            suit = card // 13
-            f.add(-f.var("trick", card, t), -trumps[suit], f.var("broken", t), before,
-                  _only(f, mine, t, suit))
+        for card in hands.cards:
+            plays = played.get((card, declarer, t))
+            if plays is not None:
+                suit = card // 13
+                f.add(-plays, -trumps[suit], f.var("broken", t), before,
+                      _only(f, hands, t, suit))
 
 
-def _plague_lead(f: _Formula, hand: int, cards: list[int], block: list[int] | None) -> None:
+def _plague_lead(f: _Formula, hands: _Hands, block: list[int] | None) -> None:
     """R28: D leads a plague card only once one has been played other than as D's lead,
     or when D holds only plague cards, or (with Block Trump's ``trumps``) when Block Trump
     leaves D nothing else to lead."""
-    mine = [c for c in cards if hand >> c & 1]
+    d = hands.declarer
     for suit in range(4):
         for t in range(TRICKS):
             opened = f.var("opened", t, suit)
@@ -435,40 +603,39 @@ def _plague_lead(f: _Formula, hand: int, cards: list[int], block: list[int] | No
                 f.add(-opened)
             else:  # opened only if so before trick t-1, or in trick t-1
                 earlier = []
-                for card in cards:
+                for card in hands.cards:
                     if card // 13 != suit:
                         continue
-                    if hand >> card & 1:  # D's: played then, and not as D's lead
-                        other = f.var("not_led", card, t - 1)
-                        f.add(-other, f.var("trick", card, t - 1))
-                        f.add(-other, -f.var("leads", t - 1, card))
-                        earlier.append(other)
-                    else:
-                        earlier.append(f.var("trick", card, t - 1))
+                    other = f.var("not_led", card, t - 1)  # played then, not as D's lead
+                    f.add(-other, f.var("trick", card, t - 1))
+                    f.clause(-other, -f.var("leads", t - 1, card), _not(hands.holds(card, d)))
+                    earlier.append(other)
                 f.add(-opened, f.var("opened", t - 1, suit), *earlier)
-            way_out = [opened, _only(f, mine, t, suit)]
+            way_out = [opened, _only(f, hands, t, suit)]
             if block is not None:  # Block Trump binds and D's other cards are all trumps
                 gives_way = f.var("gives_way", t, suit)
                 f.add(-gives_way, -f.var("broken", t))
-                for card in mine:
+                for card in hands.cards:
                     if card // 13 != suit:
-                        f.add(-gives_way, block[card // 13],
-                              *(f.var("trick", card, tt) for tt in range(t)))
+                        f.clause(-gives_way, _not(hands.holds(card, d)), block[card // 13],
+                                 *(f.var("trick", card, tt) for tt in range(t)))
                 way_out.append(gives_way)
-            for card in mine:
+            for card in hands.cards:
                 if card // 13 == suit:
-                    f.add(-f.var("leads", t, card), -f.var("plague", suit), *way_out)
+                    f.clause(-f.var("leads", t, card), _not(hands.holds(card, d)),
+                             -f.var("plague", suit), *way_out)
 
 
-def _only(f: _Formula, mine: list[int], t: int, suit: int) -> int:
-    """The variable "D holds only cards of ``suit`` at trick ``t``": D's other cards
-    ``mine`` were all played before it."""
+def _only(f: _Formula, hands: _Hands, t: int, suit: int) -> int:
+    """The variable "D holds only cards of ``suit`` at trick ``t``": D's cards of other
+    suits were all played before it."""
     name = ("only", t, suit)
     if name not in f.defined:
         f.defined.add(name)
-        for card in mine:
+        for card in hands.cards:
             if card // 13 != suit:
-                f.add(-f.var(*name), *(f.var("trick", card, tt) for tt in range(t)))
+                f.clause(-f.var(*name), _not(hands.holds(card, hands.declarer)),
+                         *(f.var("trick", card, tt) for tt in range(t)))
     return f.var(*name)
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combowhist import CardSet, ComboBid, Deal, load_profile
+from combowhist import CardSet, ComboBid, Deal, analysis, load_profile
 from combowhist.analysis import Witness, _endgame, is_possible, witness
 from combowhist.bids import Event, GoalKind, PlayRule, TrumpRule
 from combowhist.cards import SUIT_MASKS
@@ -174,15 +174,22 @@ def test_r8_three_players() -> None:
 # -- what the search refuses to answer ---------------------------------------------------
 
 
-def test_r8_rank_trump_before_mail_is_refused_as_not_covered() -> None:
-    with pytest.raises(AnalysisError, match=r"Rank Trump .* before mail"):
+def test_r8_rank_trump_before_mail_is_refused_as_not_covered_without_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without the exact extra the search alone answers, and it does not cover these (with
+    # the extra the solver decides them: tests/test_r8_solver.py).
+    monkeypatch.setattr(analysis, "SOLVER", False)
+    with pytest.raises(AnalysisError, match=r"Rank Trump .* before mail.*the exact extra"):
         witness(SPADES, "rank_trump+mail", profile="1.4.1")
     with pytest.raises(AnalysisError, match="masters_mail"):
         witness(SPADES, "rank_trump+masters_mail", profile="1.4.1")
 
 
-def test_r8_a_search_over_its_bound_raises_instead_of_answering() -> None:
-    # Mail: a combo the SAT solver (the exact extra) does not decide, so the bound holds.
+def test_r8_a_search_over_its_bound_raises_instead_of_answering(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without the exact extra, the bound holds (with it, the solver decides every combo).
+    monkeypatch.setattr(analysis, "SOLVER", False)
+    analysis._OUTCOMES.clear()
     with pytest.raises(AnalysisError, match="more than 5 tricks"):
         witness(f"{LOW} 5C", "trump+mail+penalty", profile="1.4.1", max_nodes=5)
 
@@ -456,7 +463,8 @@ def test_r8_issue13_analyse_command_shows_the_witness_move_by_move(
 
 
 def test_r8_analyse_command_reports_what_it_cannot_decide(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis, "SOLVER", False)
     status = main(["analyse", "--hand", SPADES, "--bid", "rank_trump+mail", "--profile",
                    "1.4.1"], stdout=io.StringIO())
     assert status == 2

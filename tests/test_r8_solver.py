@@ -140,6 +140,79 @@ def _replayed(hand: str, combo: ComboBid, players: int = 4) -> None:
     assert deal.result.completed
 
 
+@pytest.mark.parametrize(("hand", "bid", "possible"), [
+    # R19: D mails three spades away and gets three other cards to lead and lose with.
+    (SPADES, "zero+hurry+mail", True),
+    (SPADES, "zero+hurry+mail+masters_mail", True),  # R20 may pass D's spades on
+    (SPADES, "zero+hurry+masters_mail+penalty+open_hand", False),  # R20 alone: no help
+    (SPADES, "game+mail", True),
+    (SPADES, "masters_bid_of_shame+hurry+mail+penalty", True),
+    (TOP_CARDS, "zero+mail", True),
+    (TOP_CARDS, "zero+mail+masters_mail", True),
+    # R14: D takes a card of another suit, which becomes trump; Lock is no obstacle then.
+    (SPADES, "rank_trump+lock", True),
+    (SPADES, "rank_trump+lock+ending_dog", True),
+])
+def test_r8_r14_r19_r20_solver_agrees_with_the_search_on_the_exchanges(
+        hand: str, bid: str, possible: bool) -> None:
+    combo = ComboBid.parse(bid, "1.4.1")
+    assert _search_answer(hand, combo, max_nodes=20_000) is possible
+    assert _solver_answer(hand, combo) is possible
+    if possible:
+        _replayed(hand, combo)
+
+
+@pytest.mark.parametrize("bid", ["rank_trump+mail", "rank_trump+masters_mail",
+                                 "rank_trump+lock+mail"])
+def test_r8_r14_solver_decides_rank_trump_before_the_mails_which_the_search_does_not(
+        bid: str) -> None:
+    # The search leaves these to the solver (analysis._search_gap); the solver's deal runs
+    # every exchange in the engine: the laid cards, the take, Mail, Master's Mail.
+    combo = ComboBid.parse(bid, "1.4.1")
+    found = witness(SPADES, combo)
+    assert found is not None
+    phases = [type(move).__name__ for _, move in found.moves]
+    assert "Commit" in phases
+    assert "Take" in phases
+    assert "Send" in phases
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_r8_e2_rank_trump_laid_by_the_opponents_answers_as_laid_by_all(seed: int) -> None:
+    # 1.5.1 (E2): D gives any card of D's hand for the card taken; 1.4.x (R14): D lays any
+    # card and swaps it. For possibility the two are one rule: the solver's 1.5.1 answer
+    # equals the search's 1.4.2 answer (the same 52 cards for 4 players).
+    rng = random.Random(seed)
+    cards = sorted(load_profile("1.4.2").deck(4), key=lambda c: rng.random()
+                   + rng.choice((-1, 1)) * int(c.rank) / 6)[:13]
+    hand = str(CardSet(cards))
+    for bid in ("rank_trump", "rank_trump+lock+ending_dog"):
+        search = _search_answer(hand, ComboBid.parse(bid, "1.4.2"), max_nodes=5_000)
+        if search is not None:
+            assert _solver_answer(hand, ComboBid.parse(bid, "1.5.1")) is search, (hand, bid)
+    found = witness(hand, "rank_trump", profile="1.5.1")
+    if found is not None:  # the engine took "take X Y" (E2) and completed the deal
+        assert found.deal.result is not None
+        assert found.deal.result.completed
+
+
+@pytest.mark.parametrize(("hand", "possible"), [
+    (LOW_HAND, False),  # D holds every 2 and can win no trick to bring one home
+    (SPADES, False),  # no trump, and D never has the lead
+    (TOP_CARDS, True),
+])
+def test_r8_e4_solver_decides_the_capture_goal(hand: str, possible: bool) -> None:
+    # 1.5.1's Taintless Bid: D must bring home all the 2s (E4), whatever the trick count.
+    found = witness(hand, "taintless_bid", profile="1.5.1")
+    assert (found is not None) is possible
+    if found is not None:  # the engine scores the capture (E4)
+        result = found.deal.result
+        assert result is not None
+        assert result.completed
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
     rng = random.Random(seed)
