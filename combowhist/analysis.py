@@ -8,8 +8,9 @@ a :class:`Witness` (a finished :class:`~combowhist.Deal` in which the declarer c
 the bid, built by replaying every move through the checked engine) or ``None`` when no
 deal completes it. It never guesses: a combo with a rule the search does not cover, or a
 search that would exceed its bound, raises :class:`~combowhist.errors.AnalysisError`. With
-the ``exact`` extra (python-sat), the combos a SAT solver covers (:func:`solver_covers`) go
-to it once a short search has not decided them (:mod:`combowhist.r8_sat`): never undecided.
+the ``exact`` extra (python-sat), every combo a short search has not decided goes to a SAT
+solver (:mod:`combowhist.r8_sat`), which covers every rule of the profiles: nothing is
+ever undecided.
 
 Show me a deal where this bid works:
 
@@ -36,7 +37,8 @@ who laid it, and every card of no higher rank each other opponent may lay), gues
 Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 received),
 Master's Mail (it cannot change what is possible: any split of the unseen cards after it
 can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
-covered yet, and so refused with :class:`~combowhist.errors.AnalysisError`: Rank Trump
+covered by the search (without the ``exact`` extra, refused with
+:class:`~combowhist.errors.AnalysisError`; with it, the solver decides them): Rank Trump
 together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
 the ``capture`` goal (1.5.1's Taintless Bid).
 
@@ -45,9 +47,9 @@ discrepancies from the preferred order of moves, within a small bound, to find a
 early. It proves nothing by failing (only the states it exhausted are kept).
 
 Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
-conditions, the trump rule, the play rules, the events that change what is possible),
-derived from the rule primitives; the search reads nothing else, and its answers are
-cached per hand and key.
+conditions, the trump rule, the play rules but Sloth beside anything but Block Trump, the
+events that change what is possible), derived from the rule primitives; the search and the
+solver read nothing else, and their answers are cached per hand and key.
 """
 
 from __future__ import annotations
@@ -101,8 +103,8 @@ from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import Phase
 
-__all__ = ["DEFAULT_MAX_NODES", "PossibilityKey", "Witness", "is_possible", "possibility_key",
-           "witness"]
+__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "PossibilityKey", "Witness", "is_possible",
+           "possibility_key", "witness"]
 
 TRICKS = 13
 HAND = 13
@@ -301,10 +303,11 @@ def witness(hand: CardSet | str, combo: ComboBid | str, *,
     declarer matter to what is possible (trick 1 is led by the declarer's right, or the
     declarer under Hurry, R22); the dealer only orders the auction.
 
-    ``None`` is the result of an exhaustive search. If the combo holds a rule the search
-    does not cover, or the search would open more than ``max_nodes`` tricks,
-    :class:`~combowhist.errors.AnalysisError` says so instead of guessing (where the SAT
-    solver is installed, it decides the combos it covers instead: :func:`solver_covers`).
+    ``None`` is the result of an exhaustive search. Where the SAT solver is installed
+    (the ``exact`` extra), it decides what a short search has not (:func:`solver_covers`:
+    every combo of the profiles), with no bound. Without it, if the combo holds a rule the
+    search does not cover, or the search would open more than ``max_nodes`` tricks,
+    :class:`~combowhist.errors.AnalysisError` says so instead of guessing.
     """
     found = _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
     assert not isinstance(found, bool)

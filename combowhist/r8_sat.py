@@ -1,8 +1,9 @@
-"""R8's exact layer as a satisfiability problem, for the combos whose whole story is the
-deal, the play, Plague and Justice: no other pre-game event; trump named by the declarer
-(freely, or not in D's longest suit for Sub Trump), changing every trick (Grill), held back
-from D (Block Trump), or none; any goal but the capture goal, with guesses, Greed and the
-tricks D must not take (Lock, Ending Dog), Hurry, Sloth, Iron.
+"""R8's exact layer as a satisfiability problem, for every combo bid of the profiles: every
+trump rule (named by D, freely or for Sub Trump not in D's longest suit; Grill's, changing
+every trick; Block Trump's, held back from D; Rank Trump's, the suit of the card taken; or
+none), every pre-game event (Rank Trump's cards, Justice, Plague, Mail, Master's Mail), every
+goal (with guesses, Greed and the tricks D must not take: Lock, Ending Dog), Hurry, Sloth,
+Iron.
 
 Cooperation makes possibility a puzzle with one player: choose who holds each unseen card
 and which card goes to which trick, so that every trick follows suit (R23), is won by its
@@ -23,7 +24,9 @@ compares) that it refuses is ruled out, by sequential counters. Plague adds the 
 names, its lead rule (R28: before D leads, only earlier tricks matter; it gives way to
 Block Trump) and a count of the plague cards in each participant's tricks (R33). Justice
 adds the card D names and, for its trick, a taker of D's choice in place of the winner
-(R29).
+(R29). The hands before the first lead are modelled stage by stage, as the rules run the
+exchanges: dealt, after Rank Trump (R14, E2), after Mail (R19), after Master's Mail (R20);
+each exchange moves 3 cards of every sender at once.
 """
 
 from __future__ import annotations
@@ -383,7 +386,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
                     next((suit for suit in range(4) if plagues[suit] in true), -1),
                     next((c for c, v in zip(cards, justices, strict=True) if v in true), -1),
                     tricks, takers, table.guesses[_value(table, takers, declarer, players)],
-                    **hands.solution(true))  # type: ignore[arg-type]
+                    *hands.solution(true))
 
 
 class _Hands:
@@ -493,13 +496,15 @@ class _Hands:
         for seat in senders:
             f.count([f.var(name, "moves", c, seat) for c in self.cards], 3, 3)
 
-    def solution(self, true: set[int]) -> dict[str, object]:
-        """The hands dealt and the exchanges of a model: what :class:`Solution` says of
-        them."""
+    def solution(self, true: set[int]) -> tuple[tuple[int, ...], tuple[int, ...], int,
+                                                 str | None, tuple[int, ...], tuple[int, ...]]:
+        """The hands dealt and the exchanges of a model: the last six fields of
+        :class:`Solution`."""
         f, puzzle = self.f, self.puzzle
         dealt = [sum(1 << c for c in self.cards if _true(self.at(c, 0, s), true))
                  for s in self.seats]
-        out: dict[str, object] = {}
+        laid: tuple[int, ...] = ()
+        taken = -1
         if puzzle.trump is TrumpRule.RANK:  # the cards laid, worked back from the swap
             given = next(c for c in self.cards if f.var("gave", c) in true)
             taken = next(c for c in self.cards if f.var("took", c) in true)
@@ -507,17 +512,14 @@ class _Hands:
             dealt[self.declarer] = puzzle.hand
             dealt[owner] = dealt[owner] & ~(1 << given) | 1 << taken
             top = card_strength(taken, puzzle.iron)
-            laid = [given if s == self.declarer else taken if s == owner
-                    else next(c for c in mask_indices(dealt[s])
-                              if card_strength(c, puzzle.iron) <= top) for s in self.seats]
-            out.update(laid=tuple(laid), taken=taken)
-        out["dealt"] = tuple(dealt)
-        if puzzle.mail:
-            out["mail"] = next(d for d in puzzle.mail if f.var("mail", "direction", d) in true)
-            out["mail_sent"] = self._sent("mail", true)
-        if puzzle.masters_mail is not None:
-            out["masters_sent"] = self._sent("masters", true)
-        return out
+            laid = tuple(given if s == self.declarer else taken if s == owner
+                         else next(c for c in mask_indices(dealt[s])
+                                   if card_strength(c, puzzle.iron) <= top)
+                         for s in self.seats)
+        mail = next((d for d in puzzle.mail if f.var("mail", "direction", d) in true), None)
+        return (tuple(dealt), laid, taken, mail,
+                self._sent("mail", true) if puzzle.mail else (),
+                self._sent("masters", true) if puzzle.masters_mail is not None else ())
 
     def _sent(self, name: str, true: set[int]) -> tuple[int, ...]:
         return tuple(sum(1 << c for c in self.cards if self.f.var(name, "moves", c, s) in true)
