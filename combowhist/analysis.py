@@ -104,7 +104,7 @@ from combowhist.rules.setup import mail_target, masters_mail_target
 from combowhist.state import Phase
 
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "PossibilityKey", "Witness", "is_possible",
-           "possibility_key", "witness"]
+           "possibility_key", "proven_impossible", "witness"]
 
 TRICKS = 13
 HAND = 13
@@ -289,6 +289,24 @@ def is_possible(hand: CardSet | str, combo: ComboBid | str, *,
     return _decide(hand, combo, profile, players, 1, 0, max_nodes, build=False) is not None
 
 
+def proven_impossible(hand: CardSet | str, combo: ComboBid | str, *,
+                      profile: RuleProfile | str | None = None, players: int = 4,
+                      max_nodes: int = DEFAULT_MAX_NODES) -> bool:
+    """Whether the search alone proves ``combo`` impossible for a bidder holding ``hand``
+    within ``max_nodes`` tricks: a cheap, bounded check for players and bots. ``False``
+    means no proof (the combo is possible, or the search did not decide it within the
+    bound, or does not cover its rules), never that the combo is possible. It asks no SAT
+    solver and no cache, so its answer is the same in every process (bots stay
+    reproducible from a seed); :func:`is_possible` decides exactly."""
+    bid, cards, deck = _question(hand, combo, profile, players, 1, 0)
+    if _search_gap(bid) is not None:
+        return False
+    try:
+        return _Search(bid, players, 1, deck, cards.mask, max_nodes).run() is None
+    except AnalysisError:  # over the bound: no proof
+        return False
+
+
 def witness(hand: CardSet | str, combo: ComboBid | str, *,
             profile: RuleProfile | str | None = None, players: int = 4,
             declarer: int = 1, dealer: int = 0,
@@ -318,6 +336,32 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
             players: int, declarer: int, dealer: int, max_nodes: int, build: bool = True
             ) -> Witness | bool | None:
     """The witness (``True`` in its place unless ``build``), or ``None``."""
+    bid, cards, deck = _question(hand, combo, profile, players, declarer, dealer)
+    key = possibility_key(bid)
+    gap = _search_gap(bid)
+    if gap is not None and not (SOLVER and solver_covers(key)):
+        extra = " (the exact extra, python-sat, covers it)" if solver_covers(key) else ""
+        raise AnalysisError(f"{bid}: {gap} is not covered by the exact search of R8 yet"
+                            f"{extra}")
+    memo = (cards.mask, players, declarer, deck, key)
+    if memo in _OUTCOMES:
+        found = _OUTCOMES[memo]
+    else:
+        found = _search(bid, players, declarer, deck, cards.mask, max_nodes)
+        if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+            del _OUTCOMES[next(iter(_OUTCOMES))]
+        _OUTCOMES[memo] = found
+    if found is None:
+        return None
+    if not build:
+        return True
+    setup, actions, guesses = found
+    return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+
+
+def _question(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | str | None,
+              players: int, declarer: int, dealer: int) -> tuple[ComboBid, CardSet, int]:
+    """The combo, the hand and the deck in use (a bitmask) of a question, checked."""
     if type(players) is not int or players not in (3, 4):
         raise SetupError(f"a deal has 3 or 4 participants, not {players!r} (R3)")
     for name, seat in (("declarer", declarer), ("dealer", dealer)):
@@ -336,25 +380,7 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
     if len(cards) != HAND or cards.mask & ~deck:
         raise SetupError(f"the hand {cards} is not 13 cards of the {players}-player deck of "
                          f"profile {rules} (R2)")
-    key = possibility_key(bid)
-    gap = _search_gap(bid)
-    if gap is not None and not (SOLVER and solver_covers(key)):
-        raise AnalysisError(f"{bid}: {gap} is not covered by the exact search of R8 yet"
-                            f"{'' if SOLVER else ' (the exact extra, python-sat, covers it)'}")
-    memo = (cards.mask, players, declarer, deck, key)
-    if memo in _OUTCOMES:
-        found = _OUTCOMES[memo]
-    else:
-        found = _search(bid, players, declarer, deck, cards.mask, max_nodes)
-        if len(_OUTCOMES) >= _OUTCOMES_KEPT:
-            del _OUTCOMES[next(iter(_OUTCOMES))]
-        _OUTCOMES[memo] = found
-    if found is None:
-        return None
-    if not build:
-        return True
-    setup, actions, guesses = found
-    return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+    return bid, cards, deck
 
 
 def _search(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,

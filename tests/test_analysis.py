@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, analysis, load_profile
-from combowhist.analysis import Witness, _endgame, is_possible, witness
+from combowhist.analysis import Witness, _endgame, is_possible, proven_impossible, witness
 from combowhist.bids import Event, GoalKind, PlayRule, TrumpRule
 from combowhist.cards import SUIT_MASKS
 from combowhist.cli import main
@@ -469,3 +469,15 @@ def test_r8_analyse_command_reports_what_it_cannot_decide(
                    "1.4.1"], stdout=io.StringIO())
     assert status == 2
     assert "Rank Trump" in capsys.readouterr().err
+
+
+def test_r8_proven_impossible_is_a_bounded_proof_and_nothing_else() -> None:
+    assert proven_impossible(SPADES, "zero+hurry", profile="1.4.1")
+    assert not proven_impossible(SPADES, "zero", profile="1.4.1")  # possible
+    # Undecided within the bound, or a rule the search does not cover: no proof, never a
+    # "possible" either (is_possible decides those).
+    assert not proven_impossible(SPADES, "zero+hurry", profile="1.4.1", max_nodes=0)
+    assert not proven_impossible(SPADES, "rank_trump+mail", profile="1.4.1")
+    # No cache: an exact answer given before does not change it.
+    assert not is_possible(SPADES, "zero+hurry", profile="1.4.1")
+    assert not proven_impossible(SPADES, "zero+hurry", profile="1.4.1", max_nodes=0)

@@ -7,15 +7,13 @@ The hand-built deals have dealer 3: seat 0 bids first, seat 1 (the bot under tes
 from __future__ import annotations
 
 import random
-from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combowhist import CardSet, ComboBid, Deal, MakeBid, Pass, analysis, load_profile
-from combowhist.analysis import is_possible, witness
+from combowhist import CardSet, ComboBid, Deal, MakeBid, Pass, load_profile
+from combowhist.analysis import proven_impossible, witness
 from combowhist.bots import HeuristicBot
-from combowhist.errors import AnalysisError
 from combowhist.strategies import combo_bids
 
 CLUBS = "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"
@@ -50,13 +48,9 @@ def _bid(bot: HeuristicBot, deal: Deal) -> object:
 
 
 def _proven_impossible(hand: CardSet, combo: ComboBid, players: int, nodes: int) -> bool:
-    """``is_possible`` within ``nodes`` tricks and without the SAT solver (the bot's own
-    bound) answers "impossible"; undecided is not a proof."""
-    with mock.patch.object(analysis, "SOLVER", False):
-        try:
-            return not is_possible(hand, combo, players=players, max_nodes=nodes)
-        except AnalysisError:
-            return False
+    """The bounded search alone, within ``nodes`` tricks (the bot's own bound), proves the
+    combo impossible; undecided is not a proof."""
+    return proven_impossible(hand, combo, players=players, max_nodes=nodes)
 
 
 def test_r8_heuristic_skips_a_top_bid_impossible_with_its_hand() -> None:
@@ -117,8 +111,8 @@ def _lopsided_auctions(draw: st.DrawFn) -> Deal:
 @given(_lopsided_auctions())
 def test_r8_heuristic_never_bids_a_combo_proven_impossible(deal: Deal) -> None:
     """Whatever the hand and the bid before, the bot's bid is never one that
-    :func:`~combowhist.analysis.is_possible` proves impossible with its hand within the
-    bot's bound."""
+    :func:`~combowhist.analysis.proven_impossible` proves impossible with its hand within
+    the bot's bound."""
     move = _bid(CHECKED, deal)
     assert move in deal.legal_moves()
     if isinstance(move, MakeBid):

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import attrs
 
-from combowhist.analysis import _check_covered, _Search
+from combowhist.analysis import proven_impossible
 from combowhist.bids import Bid, ComboBid, GoalKind, PlayRule
 from combowhist.bots.base import check_turn
 from combowhist.bots.cards import (
@@ -41,7 +41,6 @@ from combowhist.cards import (
     card_strength,
 )
 from combowhist.deal import HAND_SIZE, Deal
-from combowhist.errors import AnalysisError
 from combowhist.legal import LegalMoves
 from combowhist.moves import (
     Award,
@@ -627,27 +626,11 @@ class _Chances:
 
 def _proven_impossible(sight: _Sight, combo: ComboBid, nodes: int) -> bool:
     """Whether R8's exact search proves ``combo`` impossible with the seat's own hand (the
-    view's profile and participant count), opening at most ``nodes`` tricks; a check it
-    does not decide so cheaply (over the bound, or a rule it does not cover) proves
-    nothing.
-
-    The search runs alone, not through :func:`~combowhist.analysis.is_possible`, which
-    hands the combos the SAT solver covers to the solver once 200 tricks are open (with
-    no bound on its time: up to seconds) and answers from a cache that other callers
-    fill: the bot's choice must stay cheap and depend on its view alone."""
-    if nodes <= 0:
-        return False
-    try:
-        _check_covered(combo)
-        found = _Search(combo, sight.players, _R8_DECLARER, sight.deck, sight.hand,
-                        nodes).run()
-    except AnalysisError:
-        return False
-    return found is None
-
-
-_R8_DECLARER = 1
-"""The declarer's seat in R8's search: only seats relative to D matter to possibility."""
+    view's profile and participant count), opening at most ``nodes`` tricks: by
+    :func:`~combowhist.analysis.proven_impossible`, which asks no solver and no cache, so
+    that the bot's choice stays cheap and depends on its view alone."""
+    return nodes > 0 and proven_impossible(CardSet(sight.hand), combo, players=sight.players,
+                                           max_nodes=nodes)
 
 
 def _auction_strength(sight: _Sight) -> dict[int, int]:
