@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Final
 
 from combowhist.errors import NotationError
@@ -268,6 +269,16 @@ def mask_indices(mask: int) -> list[int]:
     """The card indices of a bitmask, lowest first."""
     return [*_SUIT_BITS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],
             *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
+
+
+@lru_cache(maxsize=256)
+def compositions(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to write ``total`` as an ordered sum of ``parts`` counts ``>= 0``: how
+    cards or tricks can be shared among seats."""
+    if parts <= 1:
+        return ((total,),) if parts == 1 else (((),) if total == 0 else ())
+    return tuple((k, *rest) for k in range(total + 1)
+                 for rest in compositions(total - k, parts - 1))
 
 
 class _SuitIndices(dict[int, tuple[int, ...]]):

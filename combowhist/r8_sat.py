@@ -39,7 +39,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Cadical153
 
-from combowhist.cards import SUIT_MASKS, card_strength, mask_indices
+from combowhist.cards import SUIT_MASKS, card_strength, compositions, mask_indices
 from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
 from combowhist.rules.play import TRICKS, trick_order
 from combowhist.rules.setup import mail_target, masters_mail_target
@@ -90,7 +90,7 @@ def goal_table(conditions: TrickConditions, players: int) -> GoalTable:
     for mine in _counts([len(f) for f in free]):
         won = sum(1 << n for f, k in zip(free, mine, strict=True) for n in f[:k])
         rest = TRICKS - sum(mine)
-        for theirs in (_splits(rest, players - 1) if others else [()]):
+        for theirs in (compositions(rest, players - 1) if others else [()]):
             fit = next((g for g in options  # a capture goal is the solver's own clauses
                         if conditions.met(won, list(theirs) or [0], g, captured=True)), None)
             if fit is None:
@@ -113,16 +113,6 @@ def _counts(sizes: list[int]) -> Iterator[tuple[int, ...]]:
         return
     for k in range(sizes[0] + 1):
         for more in _counts(sizes[1:]):
-            yield (k, *more)
-
-
-def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way of writing ``total`` as ``parts`` counts (order matters)."""
-    if parts == 1:
-        yield (total,)
-        return
-    for k in range(total + 1):
-        for more in _splits(total - k, parts - 1):
             yield (k, *more)
 
 

@@ -71,7 +71,7 @@ from math import comb, factorial
 from typing import NamedTuple
 
 from combowhist.bids import Exposure, RankLayers, TrumpRule
-from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, mask_indices
+from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, compositions, mask_indices
 from combowhist.deal import HAND_SIZE, Deal
 from combowhist.errors import CombowhistError
 from combowhist.moves import (
@@ -409,11 +409,11 @@ class Sampler:
         seats = [s for s in range(self._players) if allowed >> s & 1]
         n = len(cards)
         out = []
-        compositions = _compositions(n, len(seats))
+        shares = compositions(n, len(seats))
         if index == len(self._classes) - 1:  # the last class fills the room left
             forced = tuple(room[s] for s in seats)
-            compositions = (forced,) if sum(forced) == n and sum(room) == n else ()
-        for counts in compositions:
+            shares = (forced,) if sum(forced) == n and sum(room) == n else ()
+        for counts in shares:
             left = list(room)
             for s, k in zip(seats, counts, strict=True):
                 left[s] -= k
@@ -635,14 +635,6 @@ def _exchange_holders(holders: list[int], exchange: _Exchange, players: int) -> 
             if seats >> s & 1:
                 out |= reach[s]
         holders[card] = out
-
-
-@lru_cache(maxsize=256)
-def _compositions(n: int, parts: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to write ``n`` as an ordered sum of ``parts`` counts ``>= 0``."""
-    if parts <= 1:
-        return ((n,),) if parts == 1 else (((),) if n == 0 else ())
-    return tuple((k, *rest) for k in range(n + 1) for rest in _compositions(n - k, parts - 1))
 
 
 def _suits_allowed(view: PlayerView, plays: list[tuple[int, int]], trump: int) -> list[int]:
