@@ -413,6 +413,7 @@ _SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER
 """The play rules the solver reads: Hurry, Iron and Sloth (a play rule added later is not
 covered until the solver reads it)."""
 
+
 def solver_covers(key: PossibilityKey) -> bool:
     """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: every
     trump rule, goal and pre-game event of the profiles; a play rule added later is not
@@ -1225,8 +1226,9 @@ def _guess_options(tricks: int, count: int) -> list[tuple[int, ...]]:
 
 def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
            setup: _Setup, actions: list[_Action], guesses: tuple[int, ...]) -> Witness:
-    """The found line of play as a real deal: the dealt hands worked back through Master's
-    Mail and Mail, then every move applied by the checked engine."""
+    """The found line of play as a real deal: the dealt hands (the solver's own, or worked
+    back through Master's Mail, Mail and Rank Trump), then every move applied by the
+    checked engine."""
     if setup.dealt:  # the solver's own deal and exchanges
         dealt = list(setup.dealt)
         mail_sent = list(setup.mail_sent)
@@ -1243,9 +1245,9 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
     while deal.to_move is not None and deal.phase is Phase.AUCTION:
         deal = deal.apply(MakeBid(combo) if deal.to_move == declarer else "pass")
     plays = iter(actions)
+    # The current trick's cards by seat: the key may leave out Sloth (ORDER_BLIND), so the
+    # engine's order of play is followed, not the search's.
     trick: dict[int, int] = {}
-    """The current trick's cards by seat: the key may leave out Sloth (ORDER_BLIND), so
-    the engine's order of play is followed, not the search's."""
     while deal.to_move is not None:
         seat = deal.to_move
         phase = deal.phase

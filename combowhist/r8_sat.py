@@ -116,11 +116,11 @@ def _counts(sizes: list[int]) -> Iterator[tuple[int, ...]]:
             yield (k, *more)
 
 
-Literal = int | bool
+_Literal = int | bool
 """A variable (negative: its negation), or a value known in advance."""
 
 
-def _not(literal: Literal) -> Literal:
+def _not(literal: _Literal) -> _Literal:
     return (not literal) if isinstance(literal, bool) else -literal
 
 
@@ -140,7 +140,7 @@ class _Formula:
     def add(self, *literals: int) -> None:
         self.clauses.append(list(literals))
 
-    def clause(self, *literals: Literal) -> None:
+    def clause(self, *literals: _Literal) -> None:
         """A clause whose literals may be known: a true one satisfies it, a false one is
         dropped."""
         if any(literal is True for literal in literals):
@@ -410,7 +410,7 @@ class _Hands:
                 masters_mail_target(s, declarer, players, direction) for s in self.seats]},
                 senders=self.opponents)
 
-    def at(self, card: int, stage: int, seat: int) -> Literal:
+    def at(self, card: int, stage: int, seat: int) -> _Literal:
         """Whether ``seat`` holds ``card`` after ``stage`` exchanges."""
         if stage == 0 and self.puzzle.trump is not TrumpRule.RANK:
             mine = bool(self.puzzle.hand >> card & 1)
@@ -422,7 +422,7 @@ class _Hands:
             return self.f.var("took", card)
         return self.f.var("at", card, stage, seat)
 
-    def holds(self, card: int, seat: int) -> Literal:
+    def holds(self, card: int, seat: int) -> _Literal:
         """Whether ``seat`` holds ``card`` at the first lead."""
         return self.at(card, self.stages - 1, seat)
 
@@ -516,7 +516,7 @@ class _Hands:
                      for s in self.seats)
 
 
-def _true(literal: Literal, true: set[int]) -> bool:
+def _true(literal: _Literal, true: set[int]) -> bool:
     return literal if isinstance(literal, bool) else literal in true
 
 
