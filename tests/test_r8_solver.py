@@ -107,12 +107,7 @@ def test_r8_solver_agrees_with_the_search_on_the_scenarios(hand: str, bid: str,
 ])
 def test_r8_r13_r16_r25_r27_r31_solver_agrees_with_the_search_beyond_count_goals(
         hand: str, bid: str, possible: bool) -> None:
-    combo = ComboBid.parse(bid, "1.4.1")
-    assert solver_covers(possibility_key(combo))
-    assert _search_answer(hand, combo, max_nodes=20_000) is possible
-    assert _solver_answer(hand, combo) is possible
-    if possible:  # the solver's own line of play, replayed through the engine
-        _replayed(hand, combo)
+    _agree(hand, ComboBid.parse(bid, "1.4.1"), possible)
 
 
 @pytest.mark.parametrize(("hand", "bid"), [
@@ -128,7 +123,17 @@ def test_r8_r31_solver_decides_goals_that_compare_where_the_search_gives_up(
     _replayed(hand, combo)
 
 
-def _replayed(hand: str, combo: ComboBid, players: int = 4) -> None:
+def _agree(hand: str, combo: ComboBid, possible: bool) -> None:
+    """The search (within 20,000 tricks) and the solver both answer ``possible``, and a
+    possible answer's line of play replays through the engine."""
+    assert solver_covers(possibility_key(combo))
+    assert _search_answer(hand, combo, max_nodes=20_000) is possible
+    assert _solver_answer(hand, combo) is possible
+    if possible:
+        _replayed(hand, combo)
+
+
+def _replayed(hand: str, combo: ComboBid, players: int = 4) -> Deal:
     """The solver's line of play (no search first) as a witness deal, which the engine
     replays to a completed result."""
     from combowhist.analysis import _build, _solved
@@ -140,6 +145,7 @@ def _replayed(hand: str, combo: ComboBid, players: int = 4) -> None:
     deal = _build(combo, players, 1, 0, mask, setup, actions, guesses).deal
     assert deal.result is not None
     assert deal.result.completed
+    return deal
 
 
 @pytest.mark.parametrize(("hand", "bid", "possible"), [
@@ -157,11 +163,7 @@ def _replayed(hand: str, combo: ComboBid, players: int = 4) -> None:
 ])
 def test_r8_r14_r19_r20_solver_agrees_with_the_search_on_the_exchanges(
         hand: str, bid: str, possible: bool) -> None:
-    combo = ComboBid.parse(bid, "1.4.1")
-    assert _search_answer(hand, combo, max_nodes=20_000) is possible
-    assert _solver_answer(hand, combo) is possible
-    if possible:
-        _replayed(hand, combo)
+    _agree(hand, ComboBid.parse(bid, "1.4.1"), possible)
 
 
 @pytest.mark.parametrize("bid", ["rank_trump+mail", "rank_trump+masters_mail",
@@ -342,16 +344,9 @@ def test_r8_r31_goals_that_compare_read_every_count(bid: str, value: tuple[int, 
 def test_r8_solver_witness_in_three_players() -> None:
     # The solver's own line of play (no search first), replayed by the engine for a 3-player
     # deck, where some cards are out of play.
-    from combowhist.analysis import _build, _solved
-
     profile = load_profile("1.4.2")
     combo = ComboBid.parse("max_trump+plague", profile, 3)
     hand = CardSet(sorted(profile.deck(3))[-13:])
-    found = _solved(possibility_key(combo), 3, 1, profile.deck(3).mask, hand.mask)
-    assert found is not None
-    setup, actions, guesses = found
-    deal = _build(combo, 3, 1, 0, hand.mask, setup, actions, guesses).deal
+    deal = _replayed(str(hand), combo, players=3)
     assert deal.players == 3
-    assert deal.result is not None
-    assert deal.result.completed
     assert Deal.from_json(deal.to_json()) == deal
