@@ -42,7 +42,7 @@ from pysat.solvers import Cadical153
 from combowhist.cards import SUIT_MASKS, card_strength, compositions, mask_indices
 from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
 from combowhist.rules.play import TRICKS, trick_order
-from combowhist.rules.setup import mail_target, masters_mail_target
+from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
 __all__ = ["TRUMP_RULES", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
 
@@ -460,9 +460,9 @@ class _Hands:
 
     def _exchange(self, name: str, targets: dict[str, list[int]], senders: Sequence[int]
                   ) -> None:
-        """Each of ``senders`` passes 3 cards of its hand, all at once (so a card received
-        is not passed on), to its target (seat by seat) in the direction chosen among
-        ``targets``."""
+        """Each of ``senders`` passes ``MAIL_CARDS`` (3) cards of its hand, all at once
+        (so a card received is not passed on), to its target (seat by seat) in the
+        direction chosen among ``targets``."""
         f = self.f
         before, after = self.stages - 1, self.stages
         self.stages += 1
@@ -484,7 +484,8 @@ class _Hands:
                 for direction, target in zip(directions, targets.values(), strict=True):
                     f.add(-moves, -direction, f.var("at", card, after, target[seat]))
         for seat in senders:
-            f.count([f.var(name, "moves", c, seat) for c in self.cards], 3, 3)
+            f.count([f.var(name, "moves", c, seat) for c in self.cards], MAIL_CARDS,
+                    MAIL_CARDS)
 
     def solution(self, true: set[int]) -> tuple[tuple[int, ...], tuple[int, ...], int,
                                                  str | None, tuple[int, ...], tuple[int, ...]]:
