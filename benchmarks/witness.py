@@ -74,9 +74,8 @@ import random
 import statistics
 import time
 
-from combowhist import CardSet, ComboBid, Deal, analysis, load_profile
+from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import (
-    _OUTCOMES,
     PossibilityKey,
     is_possible,
     possibility_key,
@@ -85,7 +84,9 @@ from combowhist.analysis import (
 )
 from combowhist.errors import AnalysisError
 from combowhist.profiles import RuleProfile
+from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
+from combowhist.rules.possibility import _OUTCOMES
 
 
 def _quantile(times: list[float], q: float) -> float:
@@ -132,7 +133,7 @@ def run(pairs: int, seed: int, max_nodes: int, covered: bool = False) -> None:
         rows.setdefault((edition, players), []).append(elapsed)
         slowest.append((elapsed, f"{edition} {players}p {combo} [{hand}] {outcome}"))
     everything = [t for times in rows.values() for t in times]
-    print(f"the SAT solver (exact extra): {'used' if analysis.SOLVER else 'not used'}")
+    print(f"the SAT solver (exact extra): {'used' if possibility.SOLVER else 'not used'}")
     print(f"{pairs} checks, seed {seed}, max_nodes {max_nodes}: " +
           ", ".join(f"{n} {k}" for k, n in tally.items()))
     print(f"{'':14} {'n':>5} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10}")
@@ -215,7 +216,7 @@ def main() -> None:
                              "most SECONDS, and extrapolate the whole sweep")
     args = parser.parse_args()
     if args.no_solver:
-        analysis.SOLVER = False
+        possibility.SOLVER = False
     if args.sweep is not None:
         sweep(args.sweep, args.seed, args.max_nodes)
     else:

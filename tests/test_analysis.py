@@ -16,13 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combowhist import CardSet, ComboBid, Deal, analysis, load_profile
-from combowhist.analysis import Witness, _endgame, is_possible, proven_impossible, witness
+from combowhist import CardSet, ComboBid, Deal, load_profile
+from combowhist.analysis import Witness, is_possible, proven_impossible, witness
 from combowhist.bids import Event, GoalKind, PlayRule, TrumpRule
 from combowhist.cards import SUIT_MASKS
 from combowhist.cli import main
 from combowhist.errors import AnalysisError, InvalidBidError, SetupError
-from combowhist.rules import legality
+from combowhist.rules import legality, possibility
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.play import (
@@ -178,7 +178,7 @@ def test_r8_rank_trump_before_mail_is_refused_as_not_covered_without_the_solver(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Without the exact extra the search alone answers, and it does not cover these (with
     # the extra the solver decides them: tests/test_r8_solver.py).
-    monkeypatch.setattr(analysis, "SOLVER", False)
+    monkeypatch.setattr(possibility, "SOLVER", False)
     with pytest.raises(AnalysisError, match=r"Rank Trump .* before mail.*the exact extra"):
         witness(SPADES, "rank_trump+mail", profile="1.4.1")
     with pytest.raises(AnalysisError, match="masters_mail"):
@@ -188,8 +188,8 @@ def test_r8_rank_trump_before_mail_is_refused_as_not_covered_without_the_solver(
 def test_r8_a_search_over_its_bound_raises_instead_of_answering(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Without the exact extra, the bound holds (with it, the solver decides every combo).
-    monkeypatch.setattr(analysis, "SOLVER", False)
-    analysis._OUTCOMES.clear()
+    monkeypatch.setattr(possibility, "SOLVER", False)
+    possibility._OUTCOMES.clear()
     with pytest.raises(AnalysisError, match="more than 5 tricks"):
         witness(f"{LOW} 5C", "trump+mail+penalty", profile="1.4.1", max_nodes=5)
 
@@ -389,12 +389,12 @@ def test_r8_exact_search_agrees_with_a_brute_force_on_late_positions() -> None:
     for _ in range(pairs):
         (combo, players, declarer, hand, unseen, leader, trump, winners, flags, plague,
          plagued, justice) = _endgame_case(rng)
-        fast = _endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
+        fast = possibility.endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
                         flags=flags, plague=plague, plagued=plagued, justice=justice)
         slow = _brute(combo, players, declarer, hand, unseen, leader, trump, winners, flags,
                       plague, plagued, justice)
         # The fast pass first (few discrepancies), its proven failures kept: same answer.
-        quick = _endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
+        quick = possibility.endgame(combo, players, declarer, hand, unseen, leader, trump, winners,
                          flags=flags, plague=plague, plagued=plagued, justice=justice,
                          slacks=(0, 1))
         assert fast == slow == quick, (str(combo), players, declarer, CardSet(hand),
@@ -464,7 +464,7 @@ def test_r8_issue13_analyse_command_shows_the_witness_move_by_move(
 
 def test_r8_analyse_command_reports_what_it_cannot_decide(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(analysis, "SOLVER", False)
+    monkeypatch.setattr(possibility, "SOLVER", False)
     status = main(["analyse", "--hand", SPADES, "--bid", "rank_trump+mail", "--profile",
                    "1.4.1"], stdout=io.StringIO())
     assert status == 2

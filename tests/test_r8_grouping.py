@@ -14,13 +14,11 @@ from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import (
-    _OUTCOMES,
     DECIDING_RULES,
     INDIFFERENT_EVENTS,
     INDIFFERENT_RULES,
     ORDER_BLIND,
     PossibilityKey,
-    _Search,
     is_possible,
     possibility_key,
     witness,
@@ -29,6 +27,7 @@ from combowhist.bids import CompiledRules, Event, GoalKind, PlayRule, TrumpRule
 from combowhist.errors import AnalysisError
 from combowhist.moves import Play
 from combowhist.rules.auction import bid_moves
+from combowhist.rules.possibility import _OUTCOMES, Search
 
 EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 
@@ -88,7 +87,7 @@ def test_r8_grouping_a_free_choice_of_trump_is_one_key() -> None:
 def _search(hand: int, combo: ComboBid, players: int) -> bool:
     """The search itself, no cache."""
     deck = combo.profile.deck(players).mask
-    return _Search(combo, players, 1, deck, hand, 400).run() is not None
+    return Search(combo, players, 1, deck, hand, 400).run() is not None
 
 
 def _covered(combo: ComboBid) -> bool:
@@ -172,7 +171,7 @@ def test_r8_grouping_every_auction_combo_of_an_impossible_key_is_impossible(bid:
             and possibility_key(m.combo) == key]
     assert len(same) > 4
     for combo in same:
-        assert _Search(combo, 4, 1, profile.deck(4).mask, spades, 20_000).run() is None, combo
+        assert Search(combo, 4, 1, profile.deck(4).mask, spades, 20_000).run() is None, combo
 
 
 def test_r8_r26_sloth_is_in_the_key_only_beside_block_trump() -> None:

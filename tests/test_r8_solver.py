@@ -13,10 +13,11 @@ import pytest
 from checks import extra_module
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
-from combowhist.analysis import _Search, is_possible, possibility_key, solver_covers, witness
+from combowhist.analysis import is_possible, possibility_key, solver_covers, witness
 from combowhist.bids import TrumpRule
 from combowhist.errors import AnalysisError
 from combowhist.rules.auction import bid_moves
+from combowhist.rules.possibility import Search, solved
 
 r8_sat = extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
 
@@ -32,7 +33,7 @@ def _search_answer(hand: str, combo: ComboBid, players: int = 4, max_nodes: int 
     """The search alone (no solver), within a small bound: ``None`` if undecided."""
     deck = combo.profile.deck(players).mask
     try:
-        found = _Search(combo, players, 1, deck, CardSet.parse(hand).mask, max_nodes).run()
+        found = Search(combo, players, 1, deck, CardSet.parse(hand).mask, max_nodes).run()
     except AnalysisError:
         return None
     return found is not None
@@ -40,10 +41,8 @@ def _search_answer(hand: str, combo: ComboBid, players: int = 4, max_nodes: int 
 
 def _solver_answer(hand: str, combo: ComboBid, players: int = 4) -> bool:
     """The solver alone."""
-    from combowhist.analysis import _solved
-
     deck = combo.profile.deck(players).mask
-    return _solved(possibility_key(combo), players, 1, deck, CardSet.parse(hand).mask) is not None
+    return solved(possibility_key(combo), players, 1, deck, CardSet.parse(hand).mask) is not None
 
 
 @pytest.mark.parametrize(("hand", "bid", "possible"), [
@@ -136,10 +135,10 @@ def _agree(hand: str, combo: ComboBid, possible: bool) -> None:
 def _replayed(hand: str, combo: ComboBid, players: int = 4) -> Deal:
     """The solver's line of play (no search first) as a witness deal, which the engine
     replays to a completed result."""
-    from combowhist.analysis import _build, _solved
+    from combowhist.analysis import _build
 
     mask = CardSet.parse(hand).mask
-    found = _solved(possibility_key(combo), players, 1, combo.profile.deck(players).mask, mask)
+    found = solved(possibility_key(combo), players, 1, combo.profile.deck(players).mask, mask)
     assert found is not None
     setup, actions, guesses = found
     deal = _build(combo, players, 1, 0, mask, setup, actions, guesses).deal
@@ -170,7 +169,7 @@ def test_r8_r14_r19_r20_solver_agrees_with_the_search_on_the_exchanges(
                                  "rank_trump+lock+mail"])
 def test_r8_r14_solver_decides_rank_trump_before_the_mails_which_the_search_does_not(
         bid: str) -> None:
-    # The search leaves these to the solver (analysis._search_gap); the solver's deal runs
+    # The search leaves these to the solver (possibility.search_gap); the solver's deal runs
     # every exchange in the engine: the laid cards, the take, Mail, Master's Mail.
     combo = ComboBid.parse(bid, "1.4.1")
     found = witness(SPADES, combo)
@@ -246,7 +245,7 @@ def test_r8_solver_decides_what_the_search_leaves_undecided() -> None:
     # their higher cards on D's other suits) and the engine replays it.
     combo = ComboBid.parse("taintless_masters_game", "1.4.1")
     with pytest.raises(AnalysisError, match="would open"):
-        _Search(combo, 4, 1, combo.profile.deck(4).mask, CardSet.parse(WEAK).mask,
+        Search(combo, 4, 1, combo.profile.deck(4).mask, CardSet.parse(WEAK).mask,
                 2_000).run()
     found = witness(WEAK, combo, max_nodes=2_000)
     assert found is not None

@@ -1,0 +1,1131 @@
+"""R8's exact layer, decided: can a combo bid be completed *with this hand*?
+
+A combo bid is possible for a bidder holding a hand when some distribution of the unseen
+cards among the other participants and some sequence of legal choices by everyone (every
+pre-game event and every play) completes it, Greed applied (RULINGS R8). Everyone
+cooperates with the declarer. :func:`decide` answers with the line of play that completes
+the combo, or ``None``; the auction asks it where the profile enforces the exact layer
+(:attr:`~combowhist.profiles.RuleProfile.exact_impossible_bids`), and
+:mod:`combowhist.analysis` turns its line into a witness deal. Nothing here builds a
+deal: this is the decision alone, below the auction.
+
+How the search stays exact and small: the unseen cards are not dealt up front. A card is
+given to a seat when that seat plays it, keeping each seat's hand size and the suits it
+has shown void in (a seat that did not follow suit never gets that suit); a Hall check
+over the suits keeps the rest dealable. Unseen cards between the same two cards of the
+declarer (and of the current trick) are interchangeable, so a seat plays the lowest or the
+highest of such a run, and states are remembered with the unseen cards counted run by run.
+A trick pattern that can no longer complete the combo (the static layer of R8 applied to
+what is left) cuts the search.
+
+Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
+cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
+who laid it, and every card of no higher rank each other opponent may lay), guesses
+(chosen to fit the tricks taken), Justice (every card of the deck, and every award),
+Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 received),
+Master's Mail (it cannot change what is possible: any split of the unseen cards after it
+can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
+covered by the search (without the ``exact`` extra, refused with
+:class:`~combowhist.errors.AnalysisError`; with it, the solver decides them): Rank Trump
+together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
+the ``capture`` goal (1.5.1's Taintless Bid).
+
+A fast pass runs first: the first pre-game branches, each searched with few
+discrepancies from the preferred order of moves, within a small bound, to find a witness
+early. It proves nothing by failing (only the states it exhausted are kept).
+
+Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
+conditions, the trump rule, the play rules but Sloth beside anything but Block Trump, the
+events that change what is possible), derived from the rule primitives; the search and the
+solver read nothing else, and their answers are cached per hand and key.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator, Sequence
+from itertools import combinations, islice
+
+import attrs
+
+from combowhist.bids import (
+    ComboBid,
+    CompiledRules,
+    Event,
+    GoalKind,
+    PlayRule,
+    RankLayers,
+    TrickConditions,
+    TrumpRule,
+)
+from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
+from combowhist.errors import AnalysisError
+from combowhist.rules.outcome import TrickRecord, score
+from combowhist.rules.play import (
+    NO_SUIT,
+    TRICK_KEYS,
+    flags_after,
+    legal_play_mask,
+    next_trump,
+    trick_order,
+    winning_play,
+)
+from combowhist.rules.seats import right
+from combowhist.rules.setup import mail_target, masters_mail_target
+
+__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "PossibilityKey", "decide",
+           "possibility_key", "search_gap", "solver_covers"]
+
+TRICKS = 13
+HAND = 13
+DEFAULT_MAX_NODES = 200_000
+"""The default bound on the tricks the search may open before it gives up with an
+:class:`~combowhist.errors.AnalysisError` (never with an answer)."""
+
+_CONSTRUCT_NODES = 2_000
+"""The tricks the fast pass may open (see :meth:`Search._construct`)."""
+_CONSTRUCT_SETUPS = 48
+"""The most pre-game branches the fast pass tries (a sample, see :meth:`Search._setups`)."""
+_SAMPLE_TAKES = 6
+"""The cards Rank Trump may take that the fast pass's sample tries."""
+_SLACKS = (0, 1, 3)
+"""The fast pass's discrepancies, tried in turn."""
+
+_FIRST_BOUND = 16
+"""The tricks each pre-game branch may open in the search's first pass."""
+
+
+class _OverBound(Exception):
+    """A pre-game branch opened more tricks than its bound in this pass."""
+
+
+Action = tuple[str, int, int]
+"""A step of a found line of play: ``("play", seat, card)`` or ``("award", seat, 0)``."""
+
+
+
+# -- what of a combo can matter to possibility ---------------------------------------------
+
+DECIDING_RULES = ("conditions", "play_rules", "events", "mail_direction",
+                  "masters_mail_direction", "shown_cards")
+"""The fields of :class:`~combowhist.bids.CompiledRules` the search reads: the trick
+conditions (goal, guesses, Greed, Lock, Ending Dog), the play rules (Hurry, Sloth, Iron),
+the pre-game events and the Mail directions, the cards a ``capture`` goal names."""
+
+INDIFFERENT_RULES = {
+    "potential": "a P on the score sheet once completed (R34)",
+    "exposes": "what everyone sees (R30): cooperating players know every card anyway",
+    "atelier_size": "the atelier lies face up and restricts no play (R21)",
+    "extra_points": "points (R32, R34)",
+    "honour_points": "points (R33, R34)",
+    "fail_points": "points when failed (Penalty, R34)",
+}
+"""The fields of :class:`~combowhist.bids.CompiledRules` that cannot change whether a combo
+can be completed, each with the reason."""
+
+INDIFFERENT_EVENTS = frozenset({Event.ATELIER})
+"""Pre-game events that restrict no choice of card: the atelier's cards stay in D's hand
+and count for following suit; refilling it is D's own move (R21)."""
+
+ORDER_BLIND = frozenset({PlayRule.DECLARER_PLAYS_LAST})
+"""Play rules that only reorder the plays within a trick (Sloth, R26). Whether a combo can
+be completed cannot depend on that order, except under Block Trump, where D may trump once
+an opponent has trumped *earlier in the same trick* (R27): which seat leads (R22), which
+cards follow suit (R23), which card wins (R23-R25), the plague lead (R28: earlier tricks)
+and the award of the card of justice's trick (R29) read no order within a trick. So the key
+keeps these only beside Block Trump."""
+
+_FREE_TRUMPS = frozenset({TrumpRule.DECLARER, TrumpRule.LEFT_OF_DECLARER,
+                          TrumpRule.RIGHT_OF_DECLARER})
+"""Trump rules where any suit may be named: by D (R13), or by a cooperating opponent
+(R15, E3), which is the same to possibility."""
+
+
+@attrs.frozen
+class PossibilityKey:
+    """What of a combo bid R8's exact layer reads: two combos with the same key are
+    possible for exactly the same hands (:func:`possibility_key`).
+
+    >>> from combowhist import ComboBid, load_profile
+    >>> profile = load_profile("1.4.1")
+    >>> a = possibility_key(ComboBid.parse("trump+lock+penalty+open_hand", profile))
+    >>> a == possibility_key(ComboBid.parse("masters_trump+lock+potential", profile))
+    True
+    >>> a == possibility_key(ComboBid.parse("trump+ending_dog", profile))
+    False
+    """
+
+    trump: TrumpRule
+    """How trump comes about, every free choice of suit read as :attr:`TrumpRule.DECLARER`."""
+    laid_by: RankLayers | None
+    """Rank Trump's layers (R14, E2); ``None`` for other trump rules."""
+    conditions: TrickConditions
+    """The goal, guesses, Greed and the tricks D must not take (R31, R32)."""
+    play_rules: frozenset[PlayRule]
+    """Hurry, Sloth, Iron."""
+    events: frozenset[Event]
+    """The pre-game events that can change what is possible."""
+    mail_direction: str | None
+    """Mail's fixed direction (``None``: D chooses it, or no Mail)."""
+    masters_mail_direction: str | None
+    """Master's Mail's direction where it matters: beside Mail or Rank Trump, whose cards
+    it may pass on."""
+    shown_cards: int
+    """The cards a ``capture`` goal names (E4)."""
+
+
+def possibility_key(combo: ComboBid) -> PossibilityKey:
+    """The parts of ``combo`` that can matter to whether it is possible with some hand:
+    its rule primitives (:data:`DECIDING_RULES`) without those that cannot
+    (:data:`INDIFFERENT_RULES`, :data:`INDIFFERENT_EVENTS`), the way its trump comes
+    about, and Master's Mail only beside Mail or Rank Trump (otherwise it cannot change
+    what is possible: any split of the unseen cards after it can be reached, R20; those
+    two put cards in given hands before it, which it may pass on), and Sloth only beside
+    Block Trump (:data:`ORDER_BLIND`). Combos with equal keys get the same answer from
+    :func:`is_possible` for every hand, which caches by it."""
+    rules: CompiledRules = combo.rules
+    standard = combo.standard
+    events = frozenset(rules.events) - INDIFFERENT_EVENTS
+    trump = TrumpRule.DECLARER if standard.trump in _FREE_TRUMPS else standard.trump
+    if Event.MAIL not in events and trump is not TrumpRule.RANK:
+        events -= {Event.MASTERS_MAIL}  # it could pass on only cards Mail or Rank Trump pin
+    play_rules = rules.play_rules
+    if trump is not TrumpRule.BLOCK:
+        play_rules -= ORDER_BLIND
+    return PossibilityKey(
+        trump=trump,
+        laid_by=standard.laid_by if trump is TrumpRule.RANK else None,
+        conditions=rules.conditions,
+        play_rules=play_rules,
+        events=events,
+        mail_direction=rules.mail_direction if Event.MAIL in events else None,
+        masters_mail_direction=(rules.masters_mail_direction
+                                if Event.MASTERS_MAIL in events else None),
+        shown_cards=rules.shown_cards,
+    )
+
+
+@attrs.frozen
+class Setup:
+    """The pre-game choices of one branch of the search."""
+
+    trump: int = NO_SUIT
+    plague: int = NO_SUIT
+    justice: int = -1
+    mail: str | None = None
+    passed: int = 0
+    """Mail: the declarer's 3 cards (to the Mail target)."""
+    received: int = 0
+    """Mail: the 3 cards the declarer gets."""
+    pinned: tuple[int, ...] = ()
+    """Cards a seat must hold at the first lead (the declarer's Mail cards, Rank Trump's
+    laid cards), by seat."""
+    laid: tuple[int, ...] = ()
+    """Rank Trump: the card each seat lays (R14); ``passed`` is D's, ``received`` the one
+    D takes."""
+    dealt: tuple[int, ...] = ()
+    """The dealt hands, where the solver worked them out (else :func:`_build` works them
+    back from the hands at the first lead)."""
+    mail_sent: tuple[int, ...] = ()
+    """With :attr:`dealt`: the 3 cards each seat sends by Mail (R19)."""
+    masters_sent: tuple[int, ...] = ()
+    """With :attr:`dealt`: the 3 cards each opponent sends by Master's Mail (R20)."""
+
+
+def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
+           max_nodes: int = DEFAULT_MAX_NODES) -> Found | None:
+    """The line of play in which the declarer at ``declarer``, holding ``hand`` (a bitmask
+    of 13 cards of the deck for ``players``), completes ``combo``: its pre-game choices,
+    plays and guesses; ``None`` if no line does (impossible with this hand, R8).
+
+    Decided answers are cached per hand, participant count, seat and
+    :func:`possibility_key`. Where the SAT solver is installed (:data:`SOLVER`) a short
+    search goes first and the solver decides what it leaves; otherwise the search alone
+    decides, and raises :class:`~combowhist.errors.AnalysisError` for a combo whose rules
+    it does not cover (:func:`search_gap`) or a search that would open more than
+    ``max_nodes`` tricks: never a guess."""
+    key = possibility_key(combo)
+    gap = search_gap(combo)
+    if gap is not None and not (SOLVER and solver_covers(key)):
+        extra = " (the exact extra, python-sat, covers it)" if solver_covers(key) else ""
+        raise AnalysisError(f"{combo}: {gap} is not covered by the exact search of R8 yet"
+                            f"{extra}")
+    deck = combo.profile.deck(players).mask
+    memo = (hand, players, declarer, deck, key)
+    if memo in _OUTCOMES:
+        return _OUTCOMES[memo]
+    found = _line_of_play(combo, players, declarer, deck, hand, max_nodes)
+    if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+        del _OUTCOMES[next(iter(_OUTCOMES))]
+    _OUTCOMES[memo] = found
+    return found
+
+
+def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
+                  max_nodes: int) -> Found | None:
+    """:func:`decide` uncached: by the search, or, for a combo the solver covers
+    (:func:`solver_covers`, python-sat installed), by the solver once a short search has
+    not found it."""
+    key = possibility_key(combo)
+    if not (SOLVER and solver_covers(key)):
+        return Search(combo, players, declarer, deck, hand, max_nodes).run()
+    if search_gap(combo) is not None:
+        return solved(key, players, declarer, deck, hand)
+    try:
+        return Search(combo, players, declarer, deck, hand,
+                      min(max_nodes, _BEFORE_SOLVER)).run()
+    except AnalysisError:  # over the short bound: the solver decides
+        return solved(key, players, declarer, deck, hand)
+
+
+SOLVER = importlib.util.find_spec("pysat") is not None
+"""Whether the SAT solver (python-sat, the ``exact`` extra) is installed: the combos it
+covers are then never undecided (:func:`solver_covers`)."""
+
+_BEFORE_SOLVER = 200
+"""The tricks the search may open before a combo the solver covers goes to the solver
+(the search is quicker on the easy ones)."""
+
+_SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER_PLAYS_LAST,
+                                PlayRule.ACES_LOW})
+"""The play rules the solver reads: Hurry, Iron and Sloth (a play rule added later is not
+covered until the solver reads it)."""
+
+
+def solver_covers(key: PossibilityKey) -> bool:
+    """Whether the SAT form (:mod:`combowhist.r8_sat`) decides combos with this key: every
+    trump rule, goal and pre-game event of the profiles; a play rule added later is not
+    covered until the solver reads it."""
+    return key.play_rules <= _SOLVER_PLAY_RULES
+
+
+def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
+            ) -> Found | None:
+    """The solver's answer as the search's: the pre-game choices and the plays in order."""
+    from combowhist.r8_sat import Puzzle, solve
+
+    rules = key.play_rules
+    sloth = PlayRule.DECLARER_PLAYS_LAST in rules
+    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
+    events = key.events
+    mail: tuple[str, ...] = ()
+    if Event.MAIL in events:
+        mail = ((key.mail_direction,) if key.mail_direction
+                else ("left", "right", "across") if players == 4 else ("left", "right"))
+    goal = key.conditions.goal
+    answer = solve(Puzzle(
+        hand, deck, players, declarer, leader, key.trump, PlayRule.ACES_LOW in rules, sloth,
+        key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
+        (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
+        goal.cards if goal.kind is GoalKind.CAPTURE else 0))
+    if answer is None:
+        return None
+    actions: list[Action] = []
+    for plays, taker in zip(answer.tricks, answer.takers, strict=True):
+        card_of = dict(plays)
+        trick = tuple((seat, card_of[seat]) for seat in trick_order(leader, players,
+                                                                     declarer, sloth))
+        actions += [("play", seat, card) for seat, card in trick]
+        if answer.justice in card_of.values():  # R29: D awards the trick
+            actions.append(("award", taker, 0))
+        leader = taker
+    rank = answer.taken >= 0
+    return Setup(trump=NO_SUIT if answer.trump < 0 else answer.trump,
+                  plague=NO_SUIT if answer.plague < 0 else answer.plague,
+                  justice=answer.justice, mail=answer.mail,
+                  passed=1 << answer.laid[declarer] if rank else 0,
+                  received=1 << answer.taken if rank else 0,
+                  pinned=(0,) * players, laid=answer.laid, dealt=answer.dealt,
+                  mail_sent=answer.mail_sent, masters_sent=answer.masters_sent
+                  ), actions, answer.guesses
+
+
+Found = tuple["Setup", list["Action"], tuple[int, ...]]
+_OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], Found | None] = {}
+"""Decided searches by (hand, participants, declarer's seat, deck, :func:`possibility_key`):
+the line of play found, or ``None`` (impossible). Undecided searches are not kept."""
+_OUTCOMES_KEPT = 4096
+"""The most searches kept (the oldest go first): a line of play is a few kilobytes."""
+
+
+def search_gap(combo: ComboBid) -> str | None:
+    """The rule of ``combo`` the search does not decide yet, in words; ``None`` if it
+    decides them all."""
+    standard = combo.standard
+    assert standard.goal is not None
+    if standard.trump is TrumpRule.RANK:
+        if standard.laid_by is not RankLayers.ALL:
+            return "Rank Trump laid by the opponents only (E2)"
+        exchanges = {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
+        if exchanges:
+            return f"Rank Trump (R14) before {' and '.join(sorted(e.value for e in exchanges))}"
+    if standard.goal.kind is GoalKind.CAPTURE:
+        return f"the capture goal of {standard.key} (E4)"
+    return None
+
+
+# -- the search --------------------------------------------------------------------------------
+
+
+class Search:
+    """The exhaustive cooperative search for one hand and combo (see the module text)."""
+
+    def __init__(self, combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
+                 max_nodes: int) -> None:
+        self.combo = combo
+        self.key = key = possibility_key(combo)
+        self.conditions = key.conditions
+        self.players = players
+        self.declarer = declarer
+        self.deck = deck
+        self.hand = hand
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        rules = key.play_rules
+        self.iron = PlayRule.ACES_LOW in rules
+        self.hurry = PlayRule.DECLARER_LEADS_FIRST in rules
+        trump_rule = key.trump
+        self.grill = trump_rule is TrumpRule.GRILL
+        self.block = trump_rule is TrumpRule.BLOCK
+        self.orders = tuple(trick_order(leader, players, declarer,
+                                        PlayRule.DECLARER_PLAYS_LAST in rules)
+                            for leader in range(players))
+        self.opponents = tuple(s for s in range(players) if s != declarer)
+        # Each suit's cards of the deck, weakest first (R4, R24).
+        self.suit_order = tuple(
+            tuple(sorted((c for c in range(13 * s, 13 * s + 13) if deck >> c & 1),
+                         key=lambda c: card_strength(c, self.iron)))
+            for s in range(4))
+        goal = self.conditions.goal
+        self.relative = goal.kind in (GoalKind.NOT_MOST, GoalKind.LEAST,
+                                      GoalKind.SOLITARY_MOST)
+        self.limbo = goal.kind is GoalKind.LIMBO
+        self.want = tuple(self._wants(t) for t in range(TRICKS))
+        self.open_cache: dict[tuple[object, ...], bool] = {}
+        self.ends: dict[tuple[int, int, bool], list[int]] = {}
+        """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
+        self.failed: set[tuple[object, ...]] = set()
+        self.tried: dict[tuple[object, ...], int] = {}
+        """The fast pass's states cut by its slack, with the slack they were tried with."""
+        self.cuts = 0
+        self.setup = Setup()
+        self.limit = 0
+
+    def _wants(self, trick: int) -> bool:
+        """Whether the declarer would rather take trick ``trick`` (0-based): only the order
+        in which the search tries moves, never what it decides."""
+        conditions = self.conditions
+        if conditions.avoid_tricks >> trick & 1:
+            return False
+        kind = conditions.goal.kind
+        if kind is GoalKind.LIMBO:
+            return trick >= conditions.goal.first
+        return kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST, GoalKind.GUESSED)
+
+    # -- pre-game choices ------------------------------------------------------------------
+
+    def run(self) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+        """Search every pre-game branch: first each with a small bound, then the
+        undecided ones again with bounds growing fourfold, each keeping the states it has
+        proven to fail; ``None`` once every branch is exhausted."""
+        undecided: list[tuple[Setup, set[tuple[object, ...]]]] = []
+        proven: dict[Setup, set[tuple[object, ...]]] = {}
+        found = self._construct(proven)
+        if found is not None:
+            return found
+        bound = _FIRST_BOUND
+        for setup in self._setups():
+            self.nodes += 1  # a pre-game branch costs a node, even one cut at once
+            found = self._try(setup, proven.pop(setup, set()), bound, undecided)
+            if found is not None:
+                return found
+        while undecided:
+            bound *= 4
+            again, undecided = undecided, []
+            for setup, failed in again:
+                found = self._try(setup, failed, bound, undecided)
+                if found is not None:
+                    return found
+        return None
+
+    def _construct(self, proven: dict[Setup, set[tuple[object, ...]]]
+                   ) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+        """The fast pass: a sample of the pre-game branches, each searched with few
+        discrepancies from the preferred order of moves (the first trick tried at a node
+        is free, each later one costs one), within a small bound of tricks, to find a
+        witness early; a failure proves nothing except the states it exhausted, kept in
+        ``proven`` for the exact pass."""
+        budget = self.nodes + _CONSTRUCT_NODES
+        for slack in _SLACKS:
+            for setup in islice(self._setups(sample=True), _CONSTRUCT_SETUPS):
+                self.setup = setup
+                self.failed = proven.setdefault(setup, set())
+                self.tried = {}
+                self.limit = min(budget, self.max_nodes)
+                try:
+                    found = self._start(setup, slack)
+                except _OverBound:
+                    return None
+                if found is not None:
+                    actions, guesses = found
+                    return setup, actions, guesses
+        return None
+
+    def _try(self, setup: Setup, failed: set[tuple[object, ...]], bound: int,
+             undecided: list[tuple[Setup, set[tuple[object, ...]]]]
+             ) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+        """Search one pre-game branch, opening at most ``bound`` more tricks; a branch
+        not decided within them goes onto ``undecided``."""
+        self.setup = setup
+        self.failed = failed
+        self.limit = self.nodes + bound
+        try:
+            found = self._start(setup)
+        except _OverBound:
+            undecided.append((setup, failed))
+            return None
+        if found is None:
+            return None
+        actions, guesses = found
+        return setup, actions, guesses
+
+    def _trumps(self) -> tuple[int, ...]:
+        rule = self.key.trump
+        if rule is TrumpRule.NONE:
+            return (NO_SUIT,)
+        counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        suits = [s for s in range(4)  # R13: Sub Trump is not a suit D holds most cards in
+                 if rule is not TrumpRule.SUB or counts[s] != max(counts)]
+        # Longest first when D wants tricks, shortest first otherwise (search order only).
+        return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
+
+    def _setups(self, sample: bool = False) -> Iterator[Setup]:
+        """Every pre-game branch, the preferred first; with ``sample``, a few of each
+        kind (the fast pass's: every trump and plague suit, the first Justice cards, each
+        Mail direction with its preferred cards, the first cards Rank Trump may take)."""
+        events = self.key.events
+        # Plague: D's shortest suit first (search order only).
+        plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
+                                         .bit_count())
+                                  if Event.PLAGUE in events else (NO_SUIT,))
+        justices: Sequence[int] = (sorted(mask_indices(self.deck),
+                                          key=lambda c: -card_strength(c, self.iron))
+                                   if Event.JUSTICE in events else (-1,))
+        if sample:
+            justices = justices[:2]
+        zeros = (0,) * self.players
+        heads: Iterator[Setup] = (
+            self._rank_trumps(sample) if self.key.trump is TrumpRule.RANK
+            else (Setup(trump=trump, pinned=zeros) for trump in self._trumps()))
+        for head in heads:
+            for plague in plagues:
+                for justice in justices:
+                    base = attrs.evolve(head, plague=plague, justice=justice)
+                    if Event.MAIL in events:
+                        yield from self._mails(base, sample)
+                    else:
+                        yield base
+
+    def _rank_trumps(self, sample: bool = False) -> Iterator[Setup]:
+        """Every Rank Trump (R14, every participant laying): D lays any card and takes an
+        unseen card, laid by an opponent, who gets D's; each other opponent laid a card
+        of no higher rank (Iron applies), which stays in its hand: pinned there. Trump is
+        the suit of the card taken. (No card is left out as interchangeable: the card D
+        lays and the cards pinned go to given hands, where their order against the cards
+        beside them matters.)"""
+        iron = self.iron
+        hand = self.hand
+        unseen = self.deck & ~hand
+        counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        strong = self.want[0]
+        # Search order only: the card taken in D's longest suit (or shortest) and strong
+        # (or weak) first, D's weakest (or strongest) card laid first.
+        takes = sorted(mask_indices(unseen), key=lambda c: (
+            -counts[c // 13] if strong else counts[c // 13],
+            -card_strength(c, iron) if strong else card_strength(c, iron)))
+        lays = sorted(mask_indices(hand),
+                      key=lambda c: card_strength(c, iron) * (1 if strong else -1))
+        for taken in takes[:_SAMPLE_TAKES] if sample else takes:
+            setups = self._rank_setups(taken, lays, unseen)
+            yield from islice(setups, 1) if sample else setups
+
+    def _rank_setups(self, taken: int, lays: list[int], unseen: int) -> Iterator[Setup]:
+        """The Rank Trumps in which D takes ``taken``, D's card laid from ``lays``."""
+        top = card_strength(taken, self.iron)
+        for own in lays:
+            for owner in self.opponents:
+                rest = [s for s in self.opponents if s != owner]
+                for low in self._low_pins(rest, unseen & ~(1 << taken), top):
+                    pinned = [0] * self.players
+                    laid = [-1] * self.players
+                    pinned[owner] = 1 << own
+                    laid[owner] = taken
+                    laid[self.declarer] = own
+                    for seat, card in zip(rest, low, strict=True):
+                        pinned[seat] |= 1 << card
+                        laid[seat] = card
+                    yield Setup(trump=taken // 13, passed=1 << own, received=1 << taken,
+                                 pinned=tuple(pinned), laid=tuple(laid))
+
+    def _low_pins(self, seats: list[int], unseen: int, top: int) -> Iterator[tuple[int, ...]]:
+        """The cards ``seats`` lay beside the one taken: each an unseen card of strength
+        at most ``top``, the lowest first."""
+        if not seats:
+            yield ()
+            return
+        low = [c for c in mask_indices(unseen) if card_strength(c, self.iron) <= top]
+        low.sort(key=lambda c: card_strength(c, self.iron))
+        for card in low:
+            for more in self._low_pins(seats[1:], unseen & ~(1 << card), top):
+                yield (card, *more)
+
+    def _mails(self, base: Setup, sample: bool = False) -> Iterator[Setup]:
+        """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
+        3 received; under Master's Mail too, where each of the declarer's cards ends up
+        (the Mail target may pass it on, R20)."""
+        players = self.players
+        fixed = self.key.mail_direction
+        directions = (fixed,) if fixed else (("left", "right", "across") if players == 4
+                                             else ("left", "right"))
+        strong = self.want[0]
+        own = sorted(mask_indices(self.hand), key=lambda c: card_strength(c, self.iron),
+                     reverse=not strong)
+        unseen = sorted(mask_indices(self.deck & ~self.hand),
+                        key=lambda c: card_strength(c, self.iron), reverse=strong)
+        masters = Event.MASTERS_MAIL in self.key.events
+        for direction in directions:
+            setups = self._mail_setups(base, direction, own, unseen, masters)
+            yield from islice(setups, 1) if sample else setups
+
+    def _mail_setups(self, base: Setup, direction: str, own: list[int], unseen: list[int],
+                     masters: bool) -> Iterator[Setup]:
+        """The Mails in ``direction``: D's 3 cards from ``own``, the 3 received from
+        ``unseen``, and under Master's Mail where each of D's cards ends up."""
+        players = self.players
+        target = mail_target(direction, self.declarer, players)
+        onward = masters_mail_target(target, self.declarer, players,
+                                     self.key.masters_mail_direction or "right")
+        for passed in combinations(own, 3):
+            for received in combinations(unseen, 3):
+                for where in (range(8) if masters else (0,)):
+                    pinned = [0] * players
+                    for i, card in enumerate(passed):
+                        pinned[onward if where >> i & 1 else target] |= 1 << card
+                    yield attrs.evolve(base, mail=direction,
+                                       passed=sum(1 << c for c in passed),
+                                       received=sum(1 << c for c in received),
+                                       pinned=tuple(pinned))
+
+    # -- trick play --------------------------------------------------------------------------
+
+    def _start(self, setup: Setup, slack: int = -1
+               ) -> tuple[list[Action], tuple[int, ...]] | None:
+        hand = self.hand & ~setup.passed | setup.received
+        pinned = setup.pinned
+        taken = hand
+        for cards in pinned:
+            taken |= cards
+        pool = self.deck & ~taken
+        leader = self.declarer if self.hurry else right(self.declarer, self.players)
+        zeros = (0,) * self.players
+        return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
+                           zeros, setup.justice, (), slack)
+
+    def _can_win(self, hand: int, pool: int, pinned: tuple[int, ...], trump: int) -> bool:
+        """Whether the declarer, not on lead, might still take a trick: some card of D's
+        is a trump (or may become one, Grill), or has an opponent's card below it in its
+        suit that could be led (R23)."""
+        if self.grill or (trump >= 0 and hand & SUIT_MASKS[trump]):
+            return True
+        theirs = pool | _union(pinned)
+        for suit in range(4):
+            mine = hand & SUIT_MASKS[suit]
+            if not mine:
+                continue
+            below = False
+            for card in self.suit_order[suit]:
+                if theirs >> card & 1:
+                    below = True
+                elif mine >> card & 1 and below:
+                    return True
+        return False
+
+    def _open(self, t: int, counts: tuple[int, ...], won: int, more: int) -> bool:
+        """Whether some way of taking the remaining tricks (cards aside, the declarer
+        taking at most ``more`` of them) still completes the combo: the static layer of
+        R8 from this point on. Plague aside (it only makes completion harder)."""
+        d = self.declarer
+        goal = self.conditions.goal
+        first_mask = goal.first_mask
+        key = (t, counts[d], (won & first_mask).bit_count(),
+               counts if self.relative else None, more)
+        cached = self.open_cache.get(key)
+        if cached is not None:
+            return cached
+        avoid = self.conditions.avoid_tricks
+        free_first = [n for n in range(t, TRICKS) if not avoid >> n & 1 and first_mask >> n & 1]
+        free_last = [n for n in range(t, TRICKS) if not avoid >> n & 1
+                     and not first_mask >> n & 1]
+        result = False
+        for a in range(min(len(free_first), more) + 1):
+            for b in range(min(len(free_last), more - a) + 1):
+                mine = won
+                for n in free_first[:a] + free_last[:b]:
+                    mine |= 1 << n
+                rest = TRICKS - t - a - b
+                others = [counts[s] for s in self.opponents]
+                if self._met_some_way(mine, _spread(others, rest)) or self._met_some_way(
+                        mine, _pile(others, rest)):
+                    result = True
+                    break
+            if result:
+                break
+        self.open_cache[key] = result
+        return result
+
+    def _met_some_way(self, won: int, others: list[int]) -> bool:
+        conditions = self.conditions
+        for guesses in _guess_options(won.bit_count(), conditions.guesses):
+            if conditions.met(won, others, guesses):
+                return True
+        return False
+
+    def _trick(self, t: int, hand: int, pool: int, pinned: tuple[int, ...],
+               voids: tuple[int, ...], leader: int, trump: int, flags: int,
+               counts: tuple[int, ...], won: int, plagued: tuple[int, ...], justice: int,
+               winners: tuple[int, ...], slack: int = -1
+               ) -> tuple[list[Action], tuple[int, ...]] | None:
+        """The rest of the deal from trick ``t``: a line of play completing the combo, or
+        ``None``. ``slack`` (the fast pass; ``-1`` for none) is how many tricks beyond the
+        first opened one each node may try; a node cut by it is not proven to fail."""
+        if t == TRICKS:
+            guesses = self._final(winners, plagued)
+            return None if guesses is None else ([], guesses)
+        special = 1 << justice if justice >= 0 else 0
+        more = TRICKS - t
+        if leader != self.declarer and not special and not self._can_win(hand, pool,
+                                                                          pinned, trump):
+            more = 0  # D can take no trick from here on, so never leads again
+        if not self._open(t, counts, won, more):
+            return None
+        fixed = hand | special
+        for cards in pinned:
+            fixed |= cards
+        present = 0  # a void matters only in a suit with unseen cards left
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        key = (hand, self._runs(pool & ~special, fixed), pinned,
+               tuple(v & present for v in voids), leader, trump, flags,
+               counts if self.relative else counts[self.declarer],
+               (won & self.conditions.goal.first_mask).bit_count() if self.limbo else 0,
+               plagued, justice)
+        if key in self.failed:
+            return None
+        if slack >= 0 and self.tried.get(key, -1) >= slack:
+            self.cuts += 1  # cut before with as much slack: still no proof
+            return None
+        self.nodes += 1
+        if self.nodes > self.limit:
+            if self.nodes <= self.max_nodes:
+                raise _OverBound
+            raise AnalysisError(
+                f"{self.combo}: the exact search of R8 for the hand {CardSet(self.hand)} would "
+                f"open more than {self.max_nodes} tricks; undecided (raise max_nodes)")
+        want = self.want[t]
+        spent = 0
+        cuts = self.cuts
+        for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
+                t, leader, hand, pool, pinned, voids, trump, flags, special, want):
+            if 0 <= slack < spent:
+                self.tried[key] = slack
+                self.cuts += 1
+                return None
+            led = trick[0][1] // 13
+            winner = winning_play(trick, trump, self.iron)[0]
+            cards = 0
+            for _, card in trick:
+                cards |= 1 << card
+            takers: Sequence[int] = (winner,)
+            awarded = special and cards & special
+            if awarded:  # R29: D awards the trick to anyone
+                takers = sorted(range(self.players),
+                                key=lambda s: (s != self.declarer) == want)
+            for taker in takers:
+                won2 = won
+                if taker == self.declarer:
+                    if self.conditions.avoid_tricks >> t & 1:
+                        continue
+                    won2 |= 1 << t
+                counts2 = (*counts[:taker], counts[taker] + 1, *counts[taker + 1:])
+                plagued2 = plagued
+                plague = self.setup.plague
+                if plague >= 0 and cards & SUIT_MASKS[plague]:
+                    n = (cards & SUIT_MASKS[plague]).bit_count()
+                    plagued2 = (*plagued[:taker], plagued[taker] + n, *plagued[taker + 1:])
+                before = self.nodes
+                found = self._trick(t + 1, hand2, pool2, pinned2, voids2, taker,
+                                    next_trump(trump, led, self.grill), flags2, counts2, won2,
+                                    plagued2, -1 if awarded else justice, (*winners, taker),
+                                    slack - spent if slack >= 0 else -1)
+                if self.nodes > before:
+                    spent += 1
+                if found is not None:
+                    actions, guesses = found
+                    steps: list[Action] = [("play", s, c) for s, c in trick]
+                    if awarded:
+                        steps.append(("award", taker, 0))
+                    return steps + actions, guesses
+        if self.cuts == cuts:  # every line tried to the end: proven
+            self.failed.add(key)
+        else:
+            self.tried[key] = slack
+        return None
+
+    def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
+               ) -> tuple[int, ...] | None:
+        """The guesses with which the finished deal completes the combo, scored as the
+        engine scores it (R31-R34); ``None`` if none does."""
+        d = self.declarer
+        plague = self.setup.plague
+        record = TrickRecord(winners, plagued if plague >= 0 else (),
+                             (self.deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0)
+        tricks = winners.count(d)
+        for guesses in _guess_options(tricks, self.conditions.guesses):
+            if score(self.combo, d, self.players, record, guesses, -2).completed:
+                return guesses
+        return None
+
+    def _runs(self, pool: int, fixed: int) -> tuple[int, ...]:
+        """The unseen cards counted run by run: how many lie between each two cards of
+        ``fixed`` in each suit (the memo's view of them: the cards of a run are
+        interchangeable)."""
+        out: list[int] = []
+        for suit in self.suit_order:
+            n = 0
+            for card in suit:
+                if pool >> card & 1:
+                    n += 1
+                elif fixed >> card & 1:
+                    out.append(n)
+                    n = 0
+            out.append(n)
+        return tuple(out)
+
+    def _plays(self, t: int, leader: int, hand: int, pool: int, pinned: tuple[int, ...],
+               voids: tuple[int, ...], trump: int, flags: int, special: int, want: bool
+               ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
+                                   tuple[int, ...], int]]:
+        """Every trick the seats can play from here (up to interchangeable cards): the
+        trick and the declarer's hand, unseen cards, pinned cards, voids and flags after
+        it."""
+        order = self.orders[leader]
+        d = self.declarer
+        block = trump if self.block else NO_SUIT
+        plague = self.setup.plague
+        iron = self.iron
+
+        def step(i: int, trick: tuple[tuple[int, int], ...], hand: int, pool: int,
+                 pinned: tuple[int, ...], voids: tuple[int, ...], flags: int
+                 ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
+                                     tuple[int, ...], int]]:
+            if i == len(order):
+                yield trick, hand, pool, pinned, voids, flags
+                return
+            seat = order[i]
+            led = trick[0][1] // 13 if trick else NO_SUIT
+            on_table = 0
+            for _, card in trick:
+                on_table |= 1 << card
+            keys = TRICK_KEYS[iron, trump, led] if led >= 0 else None
+            if seat == d:
+                legal = legal_play_mask(hand, led, True, block, plague, flags)
+                choices = self._declarer_choices(legal, pool | on_table | _union(pinned),
+                                                 special)
+                choices.sort(key=lambda c: _declarer_order(c, keys, iron, want))
+                for card in choices:
+                    yield from step(i + 1, (*trick, (d, card)), hand & ~(1 << card), pool,
+                                    pinned, voids,
+                                    flags_after(flags, card, True, not trick, trump, plague))
+                return
+            cap = HAND - t - pinned[seat].bit_count()
+            mine = pinned[seat]
+            options: list[tuple[int, bool]] = []  # (card, from the pool)
+            fixed = hand | on_table | special | _union(pinned)
+            relevant = (SUIT_MASKS[led] if led >= 0 else 0) | (
+                SUIT_MASKS[trump] if trump >= 0 else 0)
+            if led >= 0 and mine & SUIT_MASKS[led]:
+                options += [(c, False) for c in mask_indices(mine & SUIT_MASKS[led])]
+            if led >= 0 and not voids[seat] >> led & 1 and cap > 0:
+                options += [(c, True) for c in self._pool_choices(
+                    pool & SUIT_MASKS[led], special, fixed, True)]
+            new_voids = voids
+            if led < 0 or not mine & SUIT_MASKS[led]:
+                others = ~SUIT_MASKS[led] if led >= 0 else -1
+                if led >= 0:
+                    new_voids = (*voids[:seat], voids[seat] | 1 << led, *voids[seat + 1:])
+                discard = [(c, False) for c in mask_indices(mine & others)]
+                if cap > 0:
+                    for suit in range(4):
+                        if voids[seat] >> suit & 1 or suit == led:
+                            continue
+                        cards = pool & SUIT_MASKS[suit]
+                        if cards:
+                            discard += [(c, True) for c in self._pool_choices(
+                                cards, special, fixed,
+                                led < 0 or bool(relevant & SUIT_MASKS[suit]))]
+                options += discard
+            if want:  # the lowest first: D's card stands
+                options.sort(key=lambda o: _strength(o[0], keys, iron))
+            elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
+                top = self._tops(hand)
+                options.sort(key=lambda o: _losing_lead(o[0], top, iron))
+            else:  # beat D's card as cheaply as can be, else keep the high cards
+                bar = self._bar(trick, hand, keys, led, trump)
+                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]],
+                                            card_strength(o[0], iron)))
+            for card, from_pool in options:
+                bit = 1 << card
+                follows = led < 0 or card // 13 == led
+                seat_voids = voids if follows else new_voids
+                if from_pool:
+                    pool2 = pool & ~bit
+                    pinned2 = pinned
+                else:
+                    pool2 = pool
+                    pinned2 = (*pinned[:seat], pinned[seat] & ~bit, *pinned[seat + 1:])
+                if not self._dealable(t, i, order, pool2, pinned2, seat_voids):
+                    continue
+                yield from step(i + 1, (*trick, (seat, card)), hand, pool2, pinned2,
+                                seat_voids,
+                                flags_after(flags, card, False, not trick, trump, plague))
+
+        yield from step(0, (), hand, pool, pinned, voids, flags)
+
+    def _bar(self, trick: tuple[tuple[int, int], ...], hand: int, keys: tuple[int, ...],
+             led: int, trump: int) -> int:
+        """The claim an opponent's card must beat for the declarer to lose the trick:
+        D's card if played, else D's best claim in the suit led or in trump; ``-1`` when
+        the trick is already an opponent's beyond that (search order only)."""
+        d = self.declarer
+        best = max(trick, key=lambda play: keys[play[1]])
+        mine = [keys[c] for s, c in trick if s == d]
+        if mine:
+            bar = mine[0]
+        else:
+            follow = hand & SUIT_MASKS[led]
+            pool = follow or (hand & SUIT_MASKS[trump] if trump >= 0 else 0)
+            bar = max((keys[c] for c in mask_indices(pool)), default=-1)
+        return -1 if best[0] != d and keys[best[1]] > bar else bar
+
+    def _tops(self, hand: int) -> list[int]:
+        """The strength of the declarer's best card in each suit (0 if void)."""
+        out = [0, 0, 0, 0]
+        for suit in range(4):
+            for card in self.suit_order[suit]:
+                if hand >> card & 1:
+                    out[suit] = card_strength(card, self.iron)
+        return out
+
+    def _declarer_choices(self, legal: int, others: int, special: int) -> list[int]:
+        """The card of justice as itself, and one card of each run of the declarer's other
+        legal cards with no other live card between them (such cards are
+        interchangeable)."""
+        out = mask_indices(legal & special)
+        legal &= ~special
+        others |= special
+        for suit in range(4):
+            if not legal & SUIT_MASKS[suit]:
+                continue
+            previous_mine = False
+            for card in self.suit_order[suit]:
+                if legal >> card & 1:
+                    if not previous_mine:
+                        out.append(card)
+                    previous_mine = True
+                elif others >> card & 1:
+                    previous_mine = False
+        return out
+
+    def _pool_choices(self, cards: int, special: int, fixed: int, contest: bool) -> list[int]:
+        """The unseen cards (of one suit) worth trying: the card of justice as itself,
+        else the lowest and (where the card can win the trick) the highest of each run of
+        unseen cards between two cards of ``fixed``."""
+        out = list(mask_indices(cards & special))
+        plain = cards & ~special
+        if not plain:
+            return out
+        suit = ((plain & -plain).bit_length() - 1) // 13
+        memo = (plain, fixed & SUIT_MASKS[suit], contest)
+        ends = self.ends.get(memo)
+        if ends is None:
+            ends = self.ends[memo] = self._run_ends(plain, suit, fixed, contest)
+        out += ends
+        return out
+
+    def _run_ends(self, plain: int, suit: int, fixed: int, contest: bool) -> list[int]:
+        """The lowest and, if ``contest``, the highest card of each run of ``plain``."""
+        out = []
+        first = last = -1
+        for card in self.suit_order[suit]:
+            if plain >> card & 1:
+                if first < 0:
+                    first = card
+                last = card
+            elif fixed >> card & 1 and first >= 0:
+                out.append(first)
+                if contest and last != first:
+                    out.append(last)
+                first = last = -1
+        if first >= 0:
+            out.append(first)
+            if contest and last != first:
+                out.append(last)
+        return out
+
+    def _dealable(self, t: int, i: int, order: tuple[int, ...], pool: int,
+                  pinned: tuple[int, ...], voids: tuple[int, ...]) -> bool:
+        """Whether the unseen cards can still be dealt to the opponents: each takes as
+        many as its hand has room for beside its pinned cards, and none of a suit it has
+        shown void in (Hall's condition over the sets of suits)."""
+        present = 0
+        for suit in range(4):
+            if pool & SUIT_MASKS[suit]:
+                present |= 1 << suit
+        shown = 0
+        for void in voids:  # D's entry stays 0: D's hand is known
+            shown |= void
+        if not shown & present:
+            return True  # no void bars a card: the hands' room adds up to the cards left
+        played = order[:i + 1]
+        caps = []
+        total = 0
+        barred = 0
+        for seat in self.opponents:
+            cap = HAND - t - (seat in played) - pinned[seat].bit_count()
+            if cap:
+                void = voids[seat] & present
+                caps.append((cap, void))
+                total += cap
+                barred |= 1 << void
+        # Only a set of suits some seat is void in can lack room: any other set has the
+        # room of every hand, which is all the cards left.
+        checked = 0
+        for void in range(1, 16):
+            if not barred >> void & 1:
+                continue
+            for suits in _SUBSETS[void]:
+                if checked >> suits & 1:
+                    continue
+                checked |= 1 << suits
+                need = (pool & _SUIT_CARDS[suits]).bit_count()
+                room = total
+                for cap, seat_void in caps:
+                    if seat_void & suits == suits:
+                        room -= cap
+                if need > room:
+                    return False
+        return True
+
+_SUIT_CARDS = tuple(sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
+                    for suits in range(16))
+"""The cards of each set of suits (a 4-bit mask)."""
+_SUBSETS = tuple(tuple(sub for sub in range(1, 16) if sub & suits == sub) for suits in range(16))
+"""The nonempty subsets of each set of suits."""
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _strength(card: int, keys: tuple[int, ...] | None, iron: bool) -> int:
+    """A card's claim on the trick (or its strength when leading): search order only."""
+    if keys is None:
+        return card_strength(card, iron)
+    return keys[card] * 16 + card_strength(card, iron)
+
+
+def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool
+                    ) -> tuple[int, int]:
+    """The order the declarer's cards are tried in: search order only. Wanting the
+    trick: the best claim first, then the lowest discard; else the highest discard first
+    (shedding danger), then the weakest claim."""
+    strength = card_strength(card, iron)
+    if keys is None:
+        return (0, -strength if want else strength)
+    claim = keys[card]
+    if claim < 0:  # a discard
+        return (1, strength) if want else (0, -strength)
+    return (0, -claim) if want else (1, claim)
+
+
+def _losing_lead(card: int, top: list[int], iron: bool) -> tuple[int, int]:
+    """The order of opponents' leads when the declarer wants to lose: a suit D lacks,
+    then a card above D's best in its suit, each lowest first; then the rest, highest
+    first (search order only)."""
+    strength = card_strength(card, iron)
+    best = top[card // 13]
+    if not best:
+        return (0, strength)
+    if strength > best:
+        return (1, strength)
+    return (2, -strength)
+
+
+def _spread(others: list[int], rest: int) -> list[int]:
+    """``rest`` more tricks given one by one to the opponent with fewest."""
+    out = list(others)
+    for _ in range(rest):
+        out[out.index(min(out))] += 1
+    return out
+
+
+def _pile(others: list[int], rest: int) -> list[int]:
+    """``rest`` more tricks all given to the opponent with most."""
+    out = list(others)
+    out[out.index(max(out))] += rest
+    return out
+
+
+def _guess_options(tricks: int, count: int) -> list[tuple[int, ...]]:
+    """The guesses worth trying for a count of ``tricks`` (R16): a goal reads only
+    whether ``tricks`` and its neighbours (Greed, R32) are among them."""
+    if count == 0:
+        return [()]
+    near = [n for n in (tricks - 1, tricks, tricks + 1) if 0 <= n <= TRICKS]
+    return list(combinations(near, count))
+
+
+# -- the witness deal --------------------------------------------------------------------------
+
+
+def endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
+             leader: int, trump: int, winners: tuple[int, ...], *, flags: int = 0,
+             plague: int = NO_SUIT, plagued: tuple[int, ...] | None = None,
+             justice: int = -1, max_nodes: int = DEFAULT_MAX_NODES,
+             slacks: Sequence[int] = ()) -> bool:
+    """Whether the declarer can still complete ``combo`` from a late position of trick
+    play, the pre-game events over: ``winners`` took the tricks so far, the declarer
+    holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
+    ``trump`` as trump; ``flags`` are play's flags (R27, R28), ``plague`` the plague suit
+    and ``plagued`` the plague cards each seat has brought home, ``justice`` the card of
+    justice if it is still to be played. The same search as :func:`witness`, for checking
+    it against a brute force on small positions; ``slacks``: the fast pass's
+    discrepancies to try first, keeping the states they prove to fail for the exact
+    search, as :meth:`Search.run` does."""
+    search = Search(combo, players, declarer, combo.profile.deck(players).mask, hand,
+                     max_nodes)
+    search.limit = max_nodes
+    search.setup = Setup(plague=plague)
+    zeros = (0,) * players
+    counts = tuple(winners.count(s) for s in range(players))
+    won = sum(1 << n for n, seat in enumerate(winners) if seat == declarer)
+    for slack in (*slacks, -1):
+        search.tried = {}
+        if search._trick(len(winners), hand, unseen, zeros, zeros, leader, trump, flags,
+                         counts, won, plagued or zeros, justice, winners, slack) is not None:
+            return True
+    return False
