@@ -270,8 +270,10 @@ class Deal:
     def playout(self, rng: random.Random) -> Deal:
         """The deal played to its end with a uniformly random legal move at every decision:
         the state that ``while deal.to_move is not None: moves = deal.legal_moves();
-        deal = deal.apply(moves[rng.randrange(len(moves))])`` reaches from the same ``rng``
-        state, drawing from ``rng`` exactly as that loop does, only faster (trick play runs
+        deal = deal.apply(moves.draw(rng))`` reaches from the same ``rng`` state (``draw`` is
+        ``moves[rng.randrange(len(moves))]`` but where a profile enforces R8's exact layer,
+        :meth:`~combowhist.legal.LegalMoves.draw`), drawing from ``rng`` exactly as that
+        loop does, only faster (trick play runs
         on plain ints; see :mod:`combowhist.rules.playout`). A finished deal is returned as
         it is.
 

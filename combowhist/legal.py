@@ -7,12 +7,15 @@ pick 3 of 13 cards, or a short tuple of card plays.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import Any, overload
+from random import Random
+from typing import Any, cast, overload
 
+from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import CombowhistError, NotationError, shown
@@ -65,6 +68,55 @@ class BidMoves(FixedLengthSequence[MakeBid]):
         if not isinstance(value, MakeBid):
             raise ValueError(f"{value} is not a bid")
         return self.space.index(value.combo, start, stop)
+
+
+class PossibleBidMoves(LazySequence[MakeBid]):
+    """The moves of a :class:`BidMoves` whose combo ``possible`` accepts: R8's exact layer,
+    the bids the bidder could complete with its own hand
+    (:class:`~combowhist.rules.possibility.PossibleWith`), where a profile enforces it
+    (:attr:`~combowhist.profiles.RuleProfile.exact_impossible_bids`).
+
+    ``in`` asks ``possible`` about one bid (one possibility key, decided once per hand).
+    ``len``, indexing and :meth:`index` need the whole list: the first of them decides every
+    possibility key of the space (up to 4,935 for a whole auction's space) and keeps the
+    positions of the possible bids; a draw that needs no ``len`` is
+    :meth:`LegalMoves.draw`."""
+
+    __slots__ = ("_kept", "bids", "possible")
+
+    def __init__(self, bids: BidMoves, possible: Callable[[ComboBid], bool]) -> None:
+        self.bids = bids
+        self.possible = possible
+        self._kept: list[int] | None = None
+
+    def kept(self) -> list[int]:
+        """The positions in :attr:`bids` of the possible bids, in order."""
+        if self._kept is None:
+            space, possible = self.bids.space, self.possible
+            self._kept = [i for i in range(len(space)) if possible(space._item(i))]
+        return self._kept
+
+    def __len__(self) -> int:
+        return len(self.kept())
+
+    def _item(self, index: int) -> MakeBid:
+        return self.bids._item(self.kept()[index])
+
+    def __contains__(self, move: object) -> bool:
+        return move in self.bids and self.possible(cast(MakeBid, move).combo)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of a possible ``bid`` move (``ValueError`` if absent)."""
+        if value not in self:
+            raise ValueError(f"{value} is not a bid possible with this hand (R8)")
+        kept = self.kept()
+        position = bisect_left(kept, self.bids.index(value))
+        size = len(kept)
+        start = max(start + size, 0) if start < 0 else start
+        stop = size if stop is None else stop + size if stop < 0 else stop
+        if not start <= position < stop:
+            raise ValueError(f"{value} is not among the moves {start}..{stop}")
+        return position
 
 
 def subset_mask(indices: Sequence[int], size: int, index: int) -> int:
@@ -197,7 +249,10 @@ class LegalMoves(LazySequence[Move]):
 
     def __init__(self, *parts: Sequence[Any]) -> None:
         self._parts = parts
-        self._lengths = tuple(map(len, parts))
+        # The possible bids' length is a sweep of the hand's bids: taken only when asked.
+        self._lengths: tuple[int, ...] | None = (
+            None if any(isinstance(part, PossibleBidMoves) for part in parts)
+            else tuple(map(len, parts)))
 
     @classmethod
     def of_cards(cls, mask: int, factory: Callable[[Any], Move]) -> LegalMoves:
@@ -205,7 +260,12 @@ class LegalMoves(LazySequence[Move]):
         return _CardLegalMoves(CardMoves(mask, factory))
 
     def __len__(self) -> int:
-        return sum(self._lengths)
+        return sum(self._sizes())
+
+    def _sizes(self) -> tuple[int, ...]:
+        if self._lengths is None:
+            self._lengths = tuple(map(len, self._parts))
+        return self._lengths
 
     @property
     def parts(self) -> tuple[Sequence[Move], ...]:
@@ -224,11 +284,11 @@ class LegalMoves(LazySequence[Move]):
         return super().__getitem__(index)
 
     def _item(self, index: int) -> Move:
-        lengths = self._lengths
+        lengths = self._sizes()
         if lengths and index < lengths[0]:  # in the first part (often the only one)
             first: Move = self._parts[0][index]
             return first
-        for part, length in zip(self._parts, self._lengths, strict=True):
+        for part, length in zip(self._parts, lengths, strict=True):
             if index < length:
                 move: Move = part[index]
                 return move
@@ -246,17 +306,39 @@ class LegalMoves(LazySequence[Move]):
         """The position of a legal move, given as an object or its notation: see the class
         docs for what is raised when it is not among the moves."""
         wanted = self._move(value)
-        size = len(self)
-        start = max(start + size, 0) if start < 0 else start
-        stop = size if stop is None else stop + size if stop < 0 else stop
+        if start < 0 or (stop is not None and stop < 0):  # from the end: needs the length
+            size = len(self)
+            start = max(start + size, 0) if start < 0 else start
+            stop = size if stop is None else stop + size if stop < 0 else stop
         offset = 0
-        for part, length in zip(self._parts, self._lengths, strict=True):
+        for n, part in enumerate(self._parts):  # the lengths of the parts before it only
+            offset += len(self._parts[n - 1]) if n else 0
             if wanted in part:
                 position = offset + part.index(wanted)
-                if start <= position < stop:
+                if start <= position and (stop is None or position < stop):
                     return position
-            offset += length
         raise ValueError(f"{wanted} is not a legal move here")
+
+    def draw(self, rng: Random) -> Move:
+        """A uniformly random legal move: ``self[rng.randrange(len(self))]``, the same draw
+        from the same ``rng``; or, where the auction offers only the bids possible with
+        the bidder's hand (:class:`PossibleBidMoves`), a draw over ``pass`` and every bid
+        the static layer allows, drawn again until it is legal, which needs no ``len``
+        (``pass`` is always among them, so the draws end)."""
+        if not any(isinstance(part, PossibleBidMoves) for part in self._parts):
+            return self[rng.randrange(len(self))]
+        parts = [part.bids if isinstance(part, PossibleBidMoves) else part
+                 for part in self._parts]
+        total = sum(map(len, parts))
+        while True:
+            index = rng.randrange(total)
+            for part, whole in zip(self._parts, parts, strict=True):
+                if index < len(whole):
+                    move: Move = whole[index]
+                    if move in part:
+                        return move
+                    break
+                index -= len(whole)
 
     def _move(self, value: object) -> Move:
         """``value`` as a move object, read with the profile and participant count of the
@@ -264,6 +346,8 @@ class LegalMoves(LazySequence[Move]):
         if not isinstance(value, str):
             return check_move(value)
         space = next((p.space for p in self._parts if isinstance(p, BidMoves)), None)
+        space = next((p.bids.space for p in self._parts if isinstance(p, PossibleBidMoves)),
+                     space)
         if space is None:
             return parse_move(value)
         return parse_move(value, space.profile, space.players)
@@ -272,10 +356,13 @@ class LegalMoves(LazySequence[Move]):
         """The moves as plain JSON-ready data, without listing the many: a move's notation
         for each of the few, ``{"bids": N}`` for every combo bid worth at least ``N``,
         ``{"move": "send", "cards": "…", "size": 3}`` for every pick of ``size`` of the
-        cards. :meth:`from_data` reads it back."""
+        cards, ``{"bids": N, "possible": true}`` for those of the bids possible with the
+        bidder's hand (R8's exact layer). :meth:`from_data` reads it back."""
         data: list[Any] = []
         for part in self._parts:
-            if isinstance(part, BidMoves):
+            if isinstance(part, PossibleBidMoves):
+                data.append({"bids": part.bids.space.minimum, "possible": True})
+            elif isinstance(part, BidMoves):
                 data.append({"bids": part.space.minimum})
             elif isinstance(part, CardSubsetMoves):
                 data.append({"move": _SUBSET_WORDS[part.factory], "size": part.size,
@@ -285,9 +372,12 @@ class LegalMoves(LazySequence[Move]):
         return data
 
     @classmethod
-    def from_data(cls, data: object, profile: RuleProfile, players: int) -> LegalMoves:
+    def from_data(cls, data: object, profile: RuleProfile, players: int,
+                  possible: Callable[[ComboBid], bool] | None = None) -> LegalMoves:
         """The moves :meth:`to_data` describes, bids of ``profile`` for ``players``
-        participants. Raises :class:`~combowhist.errors.NotationError` for anything else."""
+        participants; ``possible`` tells the bids possible with the bidder's hand, where
+        the data keeps only those. Raises :class:`~combowhist.errors.NotationError` for
+        anything else."""
         if not isinstance(data, list):
             raise NotationError(f"legal moves: expected a list, got {shown(data)}")
         parts: list[Sequence[Any]] = []
@@ -299,7 +389,7 @@ class LegalMoves(LazySequence[Move]):
             if few:
                 parts.append(tuple(few))
                 few = []
-            parts.append(_many(item, profile, players))
+            parts.append(_many(item, profile, players, possible))
         if few:
             parts.append(tuple(few))
         return cls(*parts)
@@ -309,6 +399,10 @@ class LegalMoves(LazySequence[Move]):
             yield from part
 
     def __bool__(self) -> bool:
+        if self._lengths is None:  # a part offered besides the possible bids: no sweep
+            return any(map(len, (p for p in self._parts
+                                 if not isinstance(p, PossibleBidMoves)))) or any(
+                self._sizes())
         return any(self._lengths)
 
     def __repr__(self) -> str:
@@ -320,21 +414,22 @@ class LegalMoves(LazySequence[Move]):
 class _CardLegalMoves(LegalMoves):
     """Legal moves that are one :class:`CardMoves` (trick play's): straight to it."""
 
-    __slots__ = ()
+    __slots__ = ("_size",)
 
     def __init__(self, part: CardMoves) -> None:
         self._parts = (part,)
         self._lengths = (part._len,)
+        self._size = part._len
 
     def __len__(self) -> int:
-        return self._lengths[0]
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
-        if type(index) is int and 0 <= index < self._lengths[0]:
+        if type(index) is int and 0 <= index < self._size:
             part: CardMoves = self._parts[0]  # type: ignore[assignment]
             return part._item(index)
         return super().__getitem__(index)
@@ -343,11 +438,19 @@ class _CardLegalMoves(LegalMoves):
 _SUBSET_WORDS: dict[Callable[[CardSet], Move], str] = {Send: "send", SetAtelier: "atelier"}
 
 
-def _many(item: object, profile: RuleProfile, players: int) -> Sequence[Any]:
+def _many(item: object, profile: RuleProfile, players: int,
+          possible: Callable[[ComboBid], bool] | None) -> Sequence[Any]:
     """One part of :meth:`LegalMoves.from_data`: the bids or the card picks ``item``
     describes."""
     if isinstance(item, dict) and set(item) == {"bids"} and type(item["bids"]) is int:
         return BidMoves(legal_combos(profile, players, item["bids"]))
+    if (isinstance(item, dict) and set(item) == {"bids", "possible"}
+            and type(item["bids"]) is int and item["possible"] is True):
+        if possible is None:
+            raise NotationError(f"legal moves: {shown(item)} needs the bidder's hand to "
+                                f"tell which bids are possible (R8)")
+        return PossibleBidMoves(BidMoves(legal_combos(profile, players, item["bids"])),
+                                possible)
     if isinstance(item, dict) and set(item) == {"move", "size", "cards"}:
         factory = {word: f for f, word in _SUBSET_WORDS.items()}.get(item["move"])
         size, cards = item["size"], item["cards"]

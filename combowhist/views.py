@@ -22,6 +22,7 @@ from combowhist.profiles import RuleProfile, load_profile
 from combowhist.rules.auction import least_worth
 from combowhist.rules.phases import PHASES
 from combowhist.rules.play import trick_mask, tricks_per_seat
+from combowhist.rules.possibility import possible_with
 from combowhist.rules.setup import everyone
 from combowhist.state import Contract, DealResult, LogCell, Phase, State, log_cells
 
@@ -326,7 +327,10 @@ def _view_from_data(data: dict[str, Any], profile: RuleProfile | str | None) -> 
         played=CardSet.parse(data["played"]),
         played_by=tuple(CardSet.parse(text) for text in data["played_by"]),
         shown=tuple(CardSet.parse(text) for text in data.get("shown", [""] * players)),
-        profile=rules, legal=LegalMoves.from_data(data["legal_moves"], rules, players),
+        profile=rules, legal=LegalMoves.from_data(
+            data["legal_moves"], rules, players,
+            possible_with(CardSet.parse(data["hand"]).mask, players)
+            if rules.exact_impossible_bids else None),
     )
 
 

@@ -57,8 +57,7 @@ class RandomBot:
     def choose(self, deal: Deal, seat: int, rng: random.Random) -> Move:
         """A uniformly random legal move for ``seat``, the seat to move."""
         check_turn(self, deal, seat)
-        moves = deal.legal_moves()
-        return moves[rng.randrange(len(moves))]
+        return deal.legal_moves().draw(rng)
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot], rng: random.Random) -> Deal:

@@ -408,7 +408,7 @@ class HeuristicBot:
         chooser = _CHOOSERS.get(sight.phase)
         move = chooser(self, sight, moves, rng) if chooser is not None else None
         if move is None or move not in moves:  # pragma: no cover - every phase is handled
-            move = moves[rng.randrange(len(moves))]
+            move = moves.draw(rng)
         return move
 
     # -- the auction ----------------------------------------------------------------------

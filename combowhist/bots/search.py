@@ -153,7 +153,8 @@ class SearchBot:
         check_turn(self, deal, seat)
         view = deal.view(seat)
         moves = view.legal_moves()
-        if len(moves) == 1:
+        if view.phase is not Phase.AUCTION and len(moves) == 1:  # the auction's len can
+            # be costly (R8's exact layer lists every possible bid); it offers pass anyway
             return moves[0]
         own = self._chance(view, rng)
         deadline = None if self.iterations is not None else (

@@ -113,6 +113,13 @@ class RuleProfile:
     """Points for the cheater when the participants agree to reverse play (R40 iv)."""
     cheating_rules: bool = True
     """Whether the rulebook has R40's rules on cheating (1.4.0 has none: E1)."""
+    exact_impossible_bids: bool = False
+    """Whether the auction enforces R8's exact layer too: a combo bid impossible *with the
+    bidder's own hand* is refused and not offered (:mod:`combowhist.rules.possibility`),
+    besides the static layer's combos no hand can complete. Off in the built-in editions
+    (the exact check of a bid costs milliseconds to seconds, and listing every legal bid of
+    a hand minutes); a house rule turns it on (``exact_impossible_bids = true``), with the
+    ``exact`` extra installed."""
     last_round_can_win: bool = True
     """Limited variant: whether the deal that completes the last round can win (R39, 1.4.x)
     or only the deals after it can (1.5.1, E5)."""
@@ -491,6 +498,7 @@ def _build(document: dict[str, Any], source: str) -> RuleProfile:
         bids=build_bids(document["bids"], source),
         three_players_removed=removed,
         forbid_impossible_bids=document["forbid_impossible_bids"],
+        exact_impossible_bids=document.get("exact_impossible_bids", False),
         min_worth=auction["min_worth"],
         ban_below=auction["ban_below"],
         first_bid_seconds=auction["first_bid_seconds"],

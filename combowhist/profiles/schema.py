@@ -10,6 +10,7 @@ never ends, no ban threshold that bans everyone from the start.
 from __future__ import annotations
 
 import enum
+import importlib.util
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -26,7 +27,7 @@ from combowhist.primitives import (
     TrumpRule,
 )
 
-__all__ = ["MAX_BIDS", "MAX_CONDITIONED", "RANGES", "SCHEMA", "TERMS", "build_bids",
+__all__ = ["EXACT_EXTRA", "MAX_BIDS", "MAX_CONDITIONED", "RANGES", "SCHEMA", "TERMS", "build_bids",
            "check_document", "upgrade"]
 
 INT, STR, BOOL = "an integer", "a string", "true or false"
@@ -39,6 +40,7 @@ _TOP = {
     "aliases": (STR_LIST, False),
     "title": (STR, False),
     "forbid_impossible_bids": (BOOL, True),
+    "exact_impossible_bids": (BOOL, False),
     "deck": ("a table", True),
     "auction": ("a table", True),
     "scoring": ("a table", True),
@@ -234,6 +236,10 @@ def _check_table(
             _check_range(table[key], ranged, where + key, source)
 
 
+EXACT_EXTRA = importlib.util.find_spec("pysat") is not None
+"""Whether the ``exact`` extra (python-sat, R8's SAT solver) is installed: a profile with
+``exact_impossible_bids`` needs it, and :mod:`combowhist.rules.possibility` uses it."""
+
 SCHEMA = 2
 """The profile schema this version writes. Schema 1 documents (before Plague's
 ``honour_points`` and Taintless's ``instant_win``) are read through :func:`upgrade`."""
@@ -268,6 +274,14 @@ def check_document(document: Mapping[str, Any], source: str) -> None:
     _check_terms(document.get("terms", {}), source)
     if not document["bids"]:
         raise ProfileError(f"{source}: bids: no bids defined")
+    if document.get("exact_impossible_bids") and not document["forbid_impossible_bids"]:
+        raise ProfileError(f"{source}: exact_impossible_bids: R8's exact layer refuses bids "
+                           f"impossible with the bidder's hand; it needs "
+                           f"forbid_impossible_bids = true")
+    if document.get("exact_impossible_bids") and not EXACT_EXTRA:
+        raise ProfileError(f"{source}: exact_impossible_bids: deciding every combo with a hand "
+                           f"needs the exact extra (pip install 'combowhist[exact]', "
+                           f"python-sat), not installed here")
     winning = document["winning"]
     if winning["classic_floor"] > winning["classic_start"]:
         raise ProfileError(f"{source}: winning.classic_floor: {winning['classic_floor']} is "

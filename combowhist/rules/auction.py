@@ -7,10 +7,11 @@ from functools import lru_cache
 from combowhist.bids import ComboBid
 from combowhist.combos import legal_combos
 from combowhist.errors import IllegalMoveError
-from combowhist.legal import BidMoves, LegalMoves
+from combowhist.legal import BidMoves, LegalMoves, PossibleBidMoves
 from combowhist.moves import MakeBid, Move, Pass
 from combowhist.profiles import RuleProfile
 from combowhist.rules import legality, setup
+from combowhist.rules.possibility import possible_with
 from combowhist.state import Auction, DealResult, LogCell, Phase, State, Table
 
 __all__ = ["ALL_PASSED", "WON", "apply", "bid_moves", "following", "least_worth", "legal",
@@ -55,16 +56,30 @@ WON = -2
 
 
 def legal(state: State) -> LegalMoves:
-    """Pass, then every legal combo bid (lazily)."""
-    assert state.to_move is not None
+    """Pass, then every legal combo bid (lazily); where the profile enforces R8's exact
+    layer, only the bids possible with the bidder's hand (:class:`PossibleBidMoves`)."""
+    seat = state.to_move
+    assert seat is not None
     table = state.table
-    return _offers(table.profile, table.players, minimum_worth(state, state.to_move))
+    profile, players = table.profile, table.players
+    if profile.exact_impossible_bids:
+        return _possible_offers(profile, players, minimum_worth(state, seat), state.hands[seat])
+    return _offers(profile, players, minimum_worth(state, seat))
 
 
 @lru_cache(maxsize=512)
 def _offers(profile: RuleProfile, players: int, minimum: int) -> LegalMoves:
     """Pass and the combo bids worth at least ``minimum``: values, so shared."""
     return LegalMoves((_PASS,), bid_moves(profile, players, minimum))
+
+
+@lru_cache(maxsize=64)
+def _possible_offers(profile: RuleProfile, players: int, minimum: int, hand: int
+                     ) -> LegalMoves:
+    """:func:`_offers` for a bidder holding ``hand``, where the profile enforces R8's exact
+    layer: kept, so that a hand's bids are listed once."""
+    return LegalMoves((_PASS,), PossibleBidMoves(bid_moves(profile, players, minimum),
+                                                 possible_with(hand, players)))
 
 
 @lru_cache(maxsize=512)
@@ -91,6 +106,12 @@ def apply(state: State, seat: int, move: Move) -> State:
                 raise IllegalMoveError.refused(seat, move, reason)
         if combo.worth < least:
             raise IllegalMoveError.refused(seat, move, _too_low(state, combo.worth, least))
+        if profile.exact_impossible_bids and not possible_with(state.hands[seat], players)(
+                combo):
+            raise IllegalMoveError.refused(seat, move, f"{combo} is impossible to complete "
+                                                       f"with this hand: no split of the "
+                                                       f"unseen cards and no play completes "
+                                                       f"it (R8)")
         after = Auction(auction.passed, combo, seat)
     else:
         raise IllegalMoveError.refused(seat, move, "in the auction the moves are pass and bid "

@@ -4,10 +4,12 @@
 
     while deal.to_move is not None:
         moves = deal.legal_moves()
-        deal = deal.apply(moves[rng.randrange(len(moves))])
+        deal = deal.apply(moves.draw(rng))
 
-reaches from the same ``rng`` state, and leaves ``rng`` as that loop does: the same draws,
-in the same order, with the same bounds. Trick play, most of a deal's moves, runs on plain
+(``moves[rng.randrange(len(moves))]`` but where a profile enforces R8's exact layer, see
+:meth:`~combowhist.legal.LegalMoves.draw`) reaches from the same ``rng`` state, and leaves
+``rng`` as that loop does: the same draws, in the same order, with the same bounds. Trick
+play, most of a deal's moves, runs on plain
 ints with the rule primitives of :mod:`combowhist.rules.play` (:func:`legal_play_mask`,
 :func:`declarer_bound`, :func:`flags_after`, :data:`TRICK_KEYS`, :func:`next_trump`); the
 auction draws its moves by index from the very ``bid`` moves the checked path offers
@@ -51,6 +53,7 @@ from combowhist.rules.play import (
     trick_mask,
     winning_play,
 )
+from combowhist.rules.possibility import possible_with
 from combowhist.rules.setup import STEPS
 from combowhist.state import Auction, LogCell, Phase, State, make
 
@@ -87,22 +90,29 @@ def _bid(state: State, randrange: Callable[[int], int],
     """Random auction moves from ``state`` (in the auction) until it ends; the state after
     the last one. The legal moves are ``pass`` then the ``bid`` moves of
     :func:`~combowhist.rules.auction.bid_moves`, so a random one is a draw over both
-    (``getrandbits`` as in :func:`_play_tricks`)."""
+    (``getrandbits`` as in :func:`_play_tricks`); where the profile enforces R8's exact
+    layer, a bid impossible with the bidder's hand is drawn again, as
+    :meth:`~combowhist.legal.LegalMoves.draw` does."""
     table, seat, log, bidding = state.table, state.to_move, state.log, state.auction
     assert seat is not None
     passed, high, bidder = bidding.passed, bidding.high, bidding.high_bidder
     phase = Phase.AUCTION
     players = table.players
     offers = _offers(table.profile, players)
+    exact = table.profile.exact_impossible_bids
     while True:
         count, bids = offers[least_worth(table, high, bidder, seat)]
-        if getrandbits is None:
-            pick = randrange(count)
-        else:  # randrange(count), drawn as random.Random draws it (see draws.bits)
-            size = count.bit_length()
-            pick = getrandbits(size)
-            while pick >= count:
+        while True:
+            if getrandbits is None:
+                pick = randrange(count)
+            else:  # randrange(count), drawn as random.Random draws it (see draws.bits)
+                size = count.bit_length()
                 pick = getrandbits(size)
+                while pick >= count:
+                    pick = getrandbits(size)
+            if not (pick and exact) or possible_with(state.hands[seat], players)(
+                    bids._item(pick - 1).combo):
+                break
         if pick:
             move = bids._item(pick - 1)  # in range: drawn below count
             high = move.combo

@@ -42,8 +42,8 @@ solver read nothing else, and their answers are cached per hand and key.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, islice
 
 import attrs
@@ -60,6 +60,7 @@ from combowhist.bids import (
 )
 from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
 from combowhist.errors import AnalysisError
+from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.outcome import TrickRecord, score
 from combowhist.rules.play import (
     NO_SUIT,
@@ -73,8 +74,8 @@ from combowhist.rules.play import (
 from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 
-__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "PossibilityKey", "decide",
-           "possibility_key", "search_gap", "solver_covers"]
+__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "PossibilityKey", "PossibleWith",
+           "decide", "possibility_key", "possible_with", "search_gap", "solver_covers"]
 
 TRICKS = 13
 HAND = 13
@@ -261,6 +262,37 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     return found
 
 
+@attrs.frozen(eq=False)
+class PossibleWith:
+    """R8's exact layer for one hand, as the auction asks it: ``possible(combo)`` is whether
+    the holder of ``hand`` could complete ``combo`` (:func:`decide` finds a line), each
+    :func:`possibility_key` decided once and remembered here. Get one with
+    :func:`possible_with`, which shares it between the auction's turns."""
+
+    hand: int
+    """The bidder's 13 cards, a bitmask."""
+    players: int
+    _answers: dict[tuple[PossibilityKey, int], bool] = attrs.field(factory=dict, init=False)
+
+    def __call__(self, combo: ComboBid) -> bool:
+        deck = combo.profile.deck(self.players).mask
+        memo = (possibility_key(combo), deck)
+        answer = self._answers.get(memo)
+        if answer is None:
+            # Only the seats relative to the declarer matter (R22), so every bidder asks
+            # as seat 1, sharing witness()'s cache.
+            answer = decide(combo, self.hand, self.players) is not None
+            self._answers[memo] = answer
+        return answer
+
+
+@lru_cache(maxsize=64)
+def possible_with(hand: int, players: int) -> PossibleWith:
+    """The :class:`PossibleWith` of a hand: one per hand and participant count, kept while
+    that hand's auction is likely to ask again."""
+    return PossibleWith(hand, players)
+
+
 def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
                   max_nodes: int) -> Found | None:
     """:func:`decide` uncached: by the search, or, for a combo the solver covers
@@ -278,7 +310,7 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
         return solved(key, players, declarer, deck, hand)
 
 
-SOLVER = importlib.util.find_spec("pysat") is not None
+SOLVER = EXACT_EXTRA
 """Whether the SAT solver (python-sat, the ``exact`` extra) is installed: the combos it
 covers are then never undecided (:func:`solver_covers`)."""
 
