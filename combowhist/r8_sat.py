@@ -35,9 +35,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Cadical153
+from pysat.card import CardEnc, EncType  # type: ignore[import-not-found, unused-ignore]
+from pysat.formula import IDPool  # type: ignore[import-not-found, unused-ignore]
+from pysat.solvers import Cadical153  # type: ignore[import-not-found, unused-ignore]
 
 from combowhist.cards import SUIT_MASKS, card_strength, compositions, mask_indices
 from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
