@@ -111,12 +111,17 @@ class PossibleBidMoves(LazySequence[MakeBid]):
             raise ValueError(f"{value} is not a bid possible with this hand (R8)")
         kept = self.kept()
         position = bisect_left(kept, self.bids.index(value))
-        size = len(kept)
-        start = max(start + size, 0) if start < 0 else start
-        stop = size if stop is None else stop + size if stop < 0 else stop
+        start, stop = _bounds(start, stop, len(kept))
         if not start <= position < stop:
             raise ValueError(f"{value} is not among the moves {start}..{stop}")
         return position
+
+
+def _bounds(start: int, stop: int | None, size: int) -> tuple[int, int]:
+    """``index``'s ``start`` and ``stop`` for ``size`` items, counted from the start, as
+    ``list.index`` reads them."""
+    start = max(start + size, 0) if start < 0 else start
+    return start, size if stop is None else stop + size if stop < 0 else stop
 
 
 def subset_mask(indices: Sequence[int], size: int, index: int) -> int:
@@ -307,9 +312,7 @@ class LegalMoves(LazySequence[Move]):
         docs for what is raised when it is not among the moves."""
         wanted = self._move(value)
         if start < 0 or (stop is not None and stop < 0):  # from the end: needs the length
-            size = len(self)
-            start = max(start + size, 0) if start < 0 else start
-            stop = size if stop is None else stop + size if stop < 0 else stop
+            start, stop = _bounds(start, stop, len(self))
         offset = 0
         for n, part in enumerate(self._parts):  # the lengths of the parts before it only
             offset += len(self._parts[n - 1]) if n else 0
