@@ -86,7 +86,7 @@ from combowhist.errors import AnalysisError
 from combowhist.profiles import RuleProfile
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
-from combowhist.rules.possibility import _OUTCOMES
+from combowhist.rules.possibility import clear_caches
 
 
 def _quantile(times: list[float], q: float) -> float:
@@ -97,7 +97,7 @@ def _quantile(times: list[float], q: float) -> float:
 def _check(hand: CardSet, combo: ComboBid, players: int, max_nodes: int
            ) -> tuple[str, float]:
     """One possibility check with the cache emptied first: its outcome and seconds."""
-    _OUTCOMES.clear()
+    clear_caches()
     start = time.perf_counter()
     try:
         possible = is_possible(hand, combo, players=players, max_nodes=max_nodes)

@@ -29,6 +29,8 @@ question, and builds the witness deal from the line of play found.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from combowhist.bids import (
@@ -160,8 +162,8 @@ def _decide(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | s
         return None
     if not build:
         return True
-    setup, actions, guesses = found
-    return _build(bid, players, declarer, dealer, cards.mask, setup, actions, guesses)
+    return _build(bid, players, declarer, dealer, cards.mask, found.setup, found.actions,
+                  found.guesses)
 
 
 def _question(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile | str | None,
@@ -189,7 +191,7 @@ def _question(hand: CardSet | str, combo: ComboBid | str, profile: RuleProfile |
 
 
 def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
-           setup: Setup, actions: list[Action], guesses: tuple[int, ...]) -> Witness:
+           setup: Setup, actions: Sequence[Action], guesses: tuple[int, ...]) -> Witness:
     """The found line of play as a real deal: the dealt hands (the solver's own, or worked
     back through Master's Mail, Mail and Rank Trump), then every move applied by the
     checked engine."""
@@ -263,7 +265,7 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
 
 
 def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup: Setup,
-                 actions: list[Action]) -> tuple[list[int], list[int], list[int]]:
+                 actions: Sequence[Action]) -> tuple[list[int], list[int], list[int]]:
     """The dealt hands and what each seat sends by Mail and by Master's Mail, worked back
     from the hands at the first lead (the search's line of play) through Master's Mail,
     Mail and Rank Trump."""

@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations
 from math import comb
 from random import Random
-from typing import Any, cast, overload
+from typing import Any, Protocol, cast, overload
 
 from combowhist.bids import ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, mask_indices
@@ -70,6 +70,16 @@ class BidMoves(FixedLengthSequence[MakeBid]):
         return self.space.index(value.combo, start, stop)
 
 
+class Possible(Protocol):
+    """R8's exact layer for one bidder's hand
+    (:class:`~combowhist.rules.possibility.PossibleWith`): whether the hand could complete
+    one combo, or each of many."""
+
+    def __call__(self, combo: ComboBid) -> bool: ...
+
+    def many(self, combos: Sequence[ComboBid]) -> list[bool]: ...
+
+
 class PossibleBidMoves(LazySequence[MakeBid]):
     """The moves of a :class:`BidMoves` whose combo ``possible`` accepts: R8's exact layer,
     the bids the bidder could complete with its own hand
@@ -84,7 +94,7 @@ class PossibleBidMoves(LazySequence[MakeBid]):
 
     __slots__ = ("_kept", "bids", "possible")
 
-    def __init__(self, bids: BidMoves, possible: Callable[[ComboBid], bool]) -> None:
+    def __init__(self, bids: BidMoves, possible: Possible) -> None:
         self.bids = bids
         self.possible = possible
         self._kept: list[int] | None = None
@@ -92,8 +102,10 @@ class PossibleBidMoves(LazySequence[MakeBid]):
     def kept(self) -> list[int]:
         """The positions in :attr:`bids` of the possible bids, in order."""
         if self._kept is None:
-            space, possible = self.bids.space, self.possible
-            self._kept = [i for i in range(len(space)) if possible(space._item(i))]
+            space = self.bids.space
+            combos = [space._item(i) for i in range(len(space))]
+            self._kept = [i for i, possible in enumerate(self.possible.many(combos))
+                          if possible]
         return self._kept
 
     def __len__(self) -> int:
@@ -376,7 +388,7 @@ class LegalMoves(LazySequence[Move]):
 
     @classmethod
     def from_data(cls, data: object, profile: RuleProfile, players: int,
-                  possible: Callable[[ComboBid], bool] | None = None) -> LegalMoves:
+                  possible: Possible | None = None) -> LegalMoves:
         """The moves :meth:`to_data` describes, bids of ``profile`` for ``players``
         participants; ``possible`` tells the bids possible with the bidder's hand, where
         the data keeps only those. Raises :class:`~combowhist.errors.NotationError` for
@@ -442,7 +454,7 @@ _SUBSET_WORDS: dict[Callable[[CardSet], Move], str] = {Send: "send", SetAtelier:
 
 
 def _many(item: object, profile: RuleProfile, players: int,
-          possible: Callable[[ComboBid], bool] | None) -> Sequence[Any]:
+          possible: Possible | None) -> Sequence[Any]:
     """One part of :meth:`LegalMoves.from_data`: the bids or the card picks ``item``
     describes."""
     if isinstance(item, dict) and set(item) == {"bids"} and type(item["bids"]) is int:

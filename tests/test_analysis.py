@@ -189,7 +189,7 @@ def test_r8_a_search_over_its_bound_raises_instead_of_answering(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Without the exact extra, the bound holds (with it, the solver decides every combo).
     monkeypatch.setattr(possibility, "SOLVER", False)
-    possibility._OUTCOMES.clear()
+    possibility.clear_caches()
     with pytest.raises(AnalysisError, match="more than 5 tricks"):
         witness(f"{LOW} 5C", "trump+mail+penalty", profile="1.4.1", max_nodes=5)
 

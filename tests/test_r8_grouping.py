@@ -27,7 +27,7 @@ from combowhist.bids import CompiledRules, Event, GoalKind, PlayRule, TrumpRule
 from combowhist.errors import AnalysisError
 from combowhist.moves import Play
 from combowhist.rules.auction import bid_moves
-from combowhist.rules.possibility import _OUTCOMES, Search
+from combowhist.rules.possibility import _OUTCOMES, Search, clear_caches
 
 EDITIONS = ("1.4.0", "1.4.1", "1.4.2", "1.5.1")
 
@@ -148,7 +148,7 @@ def test_r8_grouping_combos_with_one_key_get_one_answer_from_the_search(
 def test_r8_grouping_is_possible_is_cached_per_hand_and_key() -> None:
     profile = load_profile("1.4.1")
     hand = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
-    _OUTCOMES.clear()
+    clear_caches()
     assert not is_possible(hand, "zero+hurry", profile=profile)
     assert len(_OUTCOMES) == 1
     # Same key: answered from the cache, no new search.

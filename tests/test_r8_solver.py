@@ -140,8 +140,9 @@ def _replayed(hand: str, combo: ComboBid, players: int = 4) -> Deal:
     mask = CardSet.parse(hand).mask
     found = solved(possibility_key(combo), players, 1, combo.profile.deck(players).mask, mask)
     assert found is not None
-    setup, actions, guesses = found
-    deal = _build(combo, players, 1, 0, mask, setup, actions, guesses).deal
+    deal = _build(combo, players, 1, 0, mask, found.setup, found.actions, found.guesses).deal
+    # Who took each trick, as the line says: what reusing it for other keys reads.
+    assert deal.winners == found.takers
     assert deal.result is not None
     assert deal.result.completed
     return deal

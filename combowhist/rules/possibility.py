@@ -74,8 +74,9 @@ from combowhist.rules.play import (
 from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 
-__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "PossibilityKey", "PossibleWith",
-           "decide", "possibility_key", "possible_with", "search_gap", "solver_covers"]
+__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
+           "PossibleWith", "clear_caches", "completing_guesses", "decide", "possibility_key",
+           "possible_with", "search_gap", "solver_covers"]
 
 TRICKS = 13
 HAND = 13
@@ -103,6 +104,8 @@ class _OverBound(Exception):
 Action = tuple[str, int, int]
 """A step of a found line of play: ``("play", seat, card)`` or ``("award", seat, 0)``."""
 
+_Rest = tuple[tuple[Action, ...], tuple[int, ...], tuple[int, ...]]
+"""The search's line from a trick on: its steps, D's guesses, who took every trick."""
 
 
 # -- what of a combo can matter to possibility ---------------------------------------------
@@ -174,6 +177,15 @@ class PossibilityKey:
     shown_cards: int
     """The cards a ``capture`` goal names (E4)."""
 
+    @property
+    def play(self) -> tuple[object, ...]:
+        """Every field but :attr:`conditions`: what decides which lines of play are legal.
+        The conditions judge only the finished deal (R31-R33), so a line found for one
+        key is a legal line for every key with the same ``play``, and completes those
+        whose conditions its tricks meet (:meth:`Line.completing`)."""
+        return (self.trump, self.laid_by, self.play_rules, self.events, self.mail_direction,
+                self.masters_mail_direction, self.shown_cards)
+
 
 def possibility_key(combo: ComboBid) -> PossibilityKey:
     """The parts of ``combo`` that can matter to whether it is possible with some hand:
@@ -233,18 +245,67 @@ class Setup:
     """With :attr:`dealt`: the 3 cards each opponent sends by Master's Mail (R20)."""
 
 
+@attrs.frozen
+class Line:
+    """A line of play in which the declarer completes a combo: what :func:`decide` finds."""
+
+    setup: Setup
+    """The pre-game choices."""
+    actions: tuple[Action, ...]
+    """Every play, trick by trick (each trick's cards in the order the search chose), and
+    the award of the card of justice's trick after its trick (R29)."""
+    guesses: tuple[int, ...]
+    """D's guesses (R16), chosen to fit the tricks taken."""
+    takers: tuple[int, ...]
+    """Who brought home trick 1, 2, … (its winner, or whom D awarded it to)."""
+
+    def completing(self, combo: ComboBid, declarer: int, players: int, deck: int
+                   ) -> Line | None:
+        """This line with guesses that complete ``combo``, or ``None`` if its tricks do
+        not. Only for a combo whose :attr:`PossibilityKey.play` is that of the combo the
+        line was found for: the line is then a legal line of ``combo`` too (nothing but
+        the trick conditions differs, and they judge only the finished deal)."""
+        taken = [0] * players
+        plays = (card for kind, _, card in self.actions if kind == "play")
+        for taker in self.takers:
+            for _ in range(players):
+                taken[taker] |= 1 << next(plays)
+        plague = self.setup.plague
+        shown = combo.shown_cards & deck
+        record = TrickRecord(self.takers,
+                             tuple((cards & SUIT_MASKS[plague]).bit_count() for cards in taken)
+                             if plague >= 0 else (),
+                             (deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0,
+                             taken[declarer] & shown == shown)
+        guesses = completing_guesses(combo, declarer, players, record)
+        return None if guesses is None else attrs.evolve(self, guesses=guesses)
+
+
+def completing_guesses(combo: ComboBid, declarer: int, players: int, record: TrickRecord
+                       ) -> tuple[int, ...] | None:
+    """The guesses with which a finished deal completes ``combo``, scored as the engine
+    scores it (R31-R34); ``None`` if no guesses do."""
+    for guesses in _guess_options(record.winners.count(declarer), combo.conditions.guesses):
+        if score(combo, declarer, players, record, guesses, -2).completed:
+            return guesses
+    return None
+
+
 def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
-           max_nodes: int = DEFAULT_MAX_NODES) -> Found | None:
+           max_nodes: int = DEFAULT_MAX_NODES) -> Line | None:
     """The line of play in which the declarer at ``declarer``, holding ``hand`` (a bitmask
     of 13 cards of the deck for ``players``), completes ``combo``: its pre-game choices,
     plays and guesses; ``None`` if no line does (impossible with this hand, R8).
 
     Decided answers are cached per hand, participant count, seat and
-    :func:`possibility_key`. Where the SAT solver is installed (:data:`SOLVER`) a short
-    search goes first and the solver decides what it leaves; otherwise the search alone
-    decides, and raises :class:`~combowhist.errors.AnalysisError` for a combo whose rules
-    it does not cover (:func:`search_gap`) or a search that would open more than
-    ``max_nodes`` tricks: never a guess."""
+    :func:`possibility_key`. Before any search, the lines already found for the same hand
+    and :attr:`PossibilityKey.play` are tried: one whose tricks meet this combo's
+    conditions is its line (:meth:`Line.completing`). Where the SAT solver is installed
+    (:data:`SOLVER`) a short search goes first and the solver decides what it leaves;
+    otherwise the search alone decides, and raises
+    :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
+    (:func:`search_gap`) or a search that would open more than ``max_nodes`` tricks:
+    never a guess."""
     key = possibility_key(combo)
     gap = search_gap(combo)
     if gap is not None and not (SOLVER and solver_covers(key)):
@@ -255,11 +316,29 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     memo = (hand, players, declarer, deck, key)
     if memo in _OUTCOMES:
         return _OUTCOMES[memo]
-    found = _line_of_play(combo, players, declarer, deck, hand, max_nodes)
+    where = (hand, players, declarer, deck, key.play)
+    lines = _LINES.get(where)
+    if lines is None:
+        if len(_LINES) >= _LINES_KEPT:
+            del _LINES[next(iter(_LINES))]
+        lines = _LINES[where] = []
+    found = next((line for line in (known.completing(combo, declarer, players, deck)
+                                    for known in lines) if line is not None), None)
+    if found is None:
+        found = _line_of_play(combo, players, declarer, deck, hand, max_nodes)
+        if found is not None:
+            lines.append(found)
     if len(_OUTCOMES) >= _OUTCOMES_KEPT:
         del _OUTCOMES[next(iter(_OUTCOMES))]
     _OUTCOMES[memo] = found
     return found
+
+
+def clear_caches() -> None:
+    """Forget every decided answer and found line (for measuring a search from cold)."""
+    _OUTCOMES.clear()
+    _LINES.clear()
+    possible_with.cache_clear()
 
 
 @attrs.frozen(eq=False)
@@ -275,8 +354,21 @@ class PossibleWith:
     _answers: dict[tuple[PossibilityKey, int], bool] = attrs.field(factory=dict, init=False)
 
     def __call__(self, combo: ComboBid) -> bool:
-        deck = combo.profile.deck(self.players).mask
-        memo = (possibility_key(combo), deck)
+        return self._answer(combo, possibility_key(combo))
+
+    def many(self, combos: Sequence[ComboBid]) -> list[bool]:
+        """Whether each of ``combos`` is possible, as calling this on each would answer.
+        Each key is decided once, the combos worth the most first: those are the hardest
+        to complete, and a line found for one of them completes many easier keys of its
+        play without a search (:func:`decide`). The order changes no answer, only how
+        many searches run."""
+        keys = [possibility_key(combo) for combo in combos]
+        for i in sorted(range(len(combos)), key=lambda i: -combos[i].worth):
+            self._answer(combos[i], keys[i])
+        return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
+
+    def _answer(self, combo: ComboBid, key: PossibilityKey) -> bool:
+        memo = (key, combo.profile.deck(self.players).mask)
         answer = self._answers.get(memo)
         if answer is None:
             # Only the seats relative to the declarer matter (R22), so every bidder asks
@@ -294,7 +386,7 @@ def possible_with(hand: int, players: int) -> PossibleWith:
 
 
 def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
-                  max_nodes: int) -> Found | None:
+                  max_nodes: int) -> Line | None:
     """:func:`decide` uncached: by the search, or, for a combo the solver covers
     (:func:`solver_covers`, python-sat installed), by the solver once a short search has
     not found it."""
@@ -332,7 +424,7 @@ def solver_covers(key: PossibilityKey) -> bool:
 
 
 def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
-            ) -> Found | None:
+            ) -> Line | None:
     """The solver's answer as the search's: the pre-game choices and the plays in order."""
     from combowhist.r8_sat import Puzzle, solve
 
@@ -362,22 +454,29 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
             actions.append(("award", taker, 0))
         leader = taker
     rank = answer.taken >= 0
-    return Setup(trump=NO_SUIT if answer.trump < 0 else answer.trump,
+    setup = Setup(trump=NO_SUIT if answer.trump < 0 else answer.trump,
                   plague=NO_SUIT if answer.plague < 0 else answer.plague,
                   justice=answer.justice, mail=answer.mail,
                   passed=1 << answer.laid[declarer] if rank else 0,
                   received=1 << answer.taken if rank else 0,
                   pinned=(0,) * players, laid=answer.laid, dealt=answer.dealt,
-                  mail_sent=answer.mail_sent, masters_sent=answer.masters_sent
-                  ), actions, answer.guesses
+                  mail_sent=answer.mail_sent, masters_sent=answer.masters_sent)
+    return Line(setup, tuple(actions), answer.guesses, tuple(answer.takers))
 
 
-Found = tuple["Setup", list["Action"], tuple[int, ...]]
-_OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], Found | None] = {}
+_OUTCOMES: dict[tuple[int, int, int, int, PossibilityKey], Line | None] = {}
 """Decided searches by (hand, participants, declarer's seat, deck, :func:`possibility_key`):
 the line of play found, or ``None`` (impossible). Undecided searches are not kept."""
-_OUTCOMES_KEPT = 4096
-"""The most searches kept (the oldest go first): a line of play is a few kilobytes."""
+_OUTCOMES_KEPT = 8192
+"""The most searches kept (the oldest go first): a line of play is a few kilobytes; a
+whole auction's space for one hand has 4,935 keys."""
+_LINES: dict[tuple[int, int, int, int, tuple[object, ...]], list[Line]] = {}
+"""The lines found by a search, by hand, participants, declarer's seat, deck and
+:attr:`PossibilityKey.play`: each is tried on the other keys of its play before they are
+searched (:func:`decide`)."""
+_LINES_KEPT = 2048
+"""The most plays whose lines are kept (the oldest go first): a hand's whole space has
+350."""
 
 
 def search_gap(combo: ComboBid) -> str | None:
@@ -456,7 +555,7 @@ class Search:
 
     # -- pre-game choices ------------------------------------------------------------------
 
-    def run(self) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+    def run(self) -> Line | None:
         """Search every pre-game branch: first each with a small bound, then the
         undecided ones again with bounds growing fourfold, each keeping the states it has
         proven to fail; ``None`` once every branch is exhausted."""
@@ -480,8 +579,7 @@ class Search:
                     return found
         return None
 
-    def _construct(self, proven: dict[Setup, set[tuple[object, ...]]]
-                   ) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+    def _construct(self, proven: dict[Setup, set[tuple[object, ...]]]) -> Line | None:
         """The fast pass: a sample of the pre-game branches, each searched with few
         discrepancies from the preferred order of moves (the first trick tried at a node
         is free, each later one costs one), within a small bound of tricks, to find a
@@ -499,13 +597,11 @@ class Search:
                 except _OverBound:
                     return None
                 if found is not None:
-                    actions, guesses = found
-                    return setup, actions, guesses
+                    return Line(setup, *found)
         return None
 
     def _try(self, setup: Setup, failed: set[tuple[object, ...]], bound: int,
-             undecided: list[tuple[Setup, set[tuple[object, ...]]]]
-             ) -> tuple[Setup, list[Action], tuple[int, ...]] | None:
+             undecided: list[tuple[Setup, set[tuple[object, ...]]]]) -> Line | None:
         """Search one pre-game branch, opening at most ``bound`` more tricks; a branch
         not decided within them goes onto ``undecided``."""
         self.setup = setup
@@ -516,10 +612,7 @@ class Search:
         except _OverBound:
             undecided.append((setup, failed))
             return None
-        if found is None:
-            return None
-        actions, guesses = found
-        return setup, actions, guesses
+        return None if found is None else Line(setup, *found)
 
     def _trumps(self) -> tuple[int, ...]:
         rule = self.key.trump
@@ -650,8 +743,7 @@ class Search:
 
     # -- trick play --------------------------------------------------------------------------
 
-    def _start(self, setup: Setup, slack: int = -1
-               ) -> tuple[list[Action], tuple[int, ...]] | None:
+    def _start(self, setup: Setup, slack: int = -1) -> _Rest | None:
         hand = self.hand & ~setup.passed | setup.received
         pinned = setup.pinned
         taken = hand
@@ -725,14 +817,13 @@ class Search:
     def _trick(self, t: int, hand: int, pool: int, pinned: tuple[int, ...],
                voids: tuple[int, ...], leader: int, trump: int, flags: int,
                counts: tuple[int, ...], won: int, plagued: tuple[int, ...], justice: int,
-               winners: tuple[int, ...], slack: int = -1
-               ) -> tuple[list[Action], tuple[int, ...]] | None:
+               winners: tuple[int, ...], slack: int = -1) -> _Rest | None:
         """The rest of the deal from trick ``t``: a line of play completing the combo, or
         ``None``. ``slack`` (the fast pass; ``-1`` for none) is how many tricks beyond the
         first opened one each node may try; a node cut by it is not proven to fail."""
         if t == TRICKS:
             guesses = self._final(winners, plagued)
-            return None if guesses is None else ([], guesses)
+            return None if guesses is None else ((), guesses, winners)
         special = 1 << justice if justice >= 0 else 0
         more = TRICKS - t
         if leader != self.declarer and not special and not self._can_win(hand, pool,
@@ -803,11 +894,11 @@ class Search:
                 if self.nodes > before:
                     spent += 1
                 if found is not None:
-                    actions, guesses = found
-                    steps: list[Action] = [("play", s, c) for s, c in trick]
+                    actions, guesses, takers_after = found
+                    steps: tuple[Action, ...] = tuple(("play", s, c) for s, c in trick)
                     if awarded:
-                        steps.append(("award", taker, 0))
-                    return steps + actions, guesses
+                        steps += (("award", taker, 0),)
+                    return steps + actions, guesses, takers_after
         if self.cuts == cuts:  # every line tried to the end: proven
             self.failed.add(key)
         else:
@@ -816,17 +907,12 @@ class Search:
 
     def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
                ) -> tuple[int, ...] | None:
-        """The guesses with which the finished deal completes the combo, scored as the
-        engine scores it (R31-R34); ``None`` if none does."""
-        d = self.declarer
+        """The guesses with which the finished deal completes the combo; ``None`` if none
+        does."""
         plague = self.setup.plague
         record = TrickRecord(winners, plagued if plague >= 0 else (),
                              (self.deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0)
-        tricks = winners.count(d)
-        for guesses in _guess_options(tricks, self.conditions.guesses):
-            if score(self.combo, d, self.players, record, guesses, -2).completed:
-                return guesses
-        return None
+        return completing_guesses(self.combo, self.declarer, self.players, record)
 
     def _runs(self, pool: int, fixed: int) -> tuple[int, ...]:
         """The unseen cards counted run by run: how many lie between each two cards of

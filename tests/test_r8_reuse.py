@@ -1,0 +1,144 @@
+"""R8's exact layer, issue 13: a line of play found for one combo settles the other keys of
+its play (:attr:`~combowhist.rules.possibility.PossibilityKey.play`) whose trick
+conditions its tricks meet, without a search; the answers are those of a search of each
+key on its own, and every witness built from a reused line replays through the checked
+engine to a completed deal."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator
+
+import pytest
+from checks import extra_module
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from combowhist import CardSet, ComboBid, Deal, load_profile
+from combowhist.analysis import witness
+from combowhist.rules import possibility
+from combowhist.rules.auction import bid_moves
+from combowhist.rules.possibility import (
+    DEFAULT_MAX_NODES,
+    PossibilityKey,
+    PossibleWith,
+    clear_caches,
+    decide,
+    possibility_key,
+)
+
+extra_module("pysat", "exact", "deciding each key alone within the search's bound")
+
+TOP_CARDS = "AS KS QS 10S AH KH AD KD JD AC KC QC JC"
+PLAYS = ("trump", "game", "zero+hurry", "masters_trump+justice", "grill+iron+penalty",
+         "game+plague")
+"""Standard bids and play-changing specials whose keys the search decides quickly."""
+
+
+@functools.cache
+def _auction_combos(edition: str, players: int) -> tuple[tuple[ComboBid, PossibilityKey], ...]:
+    return tuple((m.combo, possibility_key(m.combo))
+                 for m in bid_moves(load_profile(edition), players, 1))
+
+
+def _same_play(bid: str, edition: str = "1.4.1", players: int = 4) -> list[ComboBid]:
+    """One combo of the auction's list for each key with the play of ``bid``."""
+    play = possibility_key(ComboBid.parse(bid, load_profile(edition), players)).play
+    firsts: dict[PossibilityKey, ComboBid] = {}
+    for combo, key in _auction_combos(edition, players):
+        if key.play == play:
+            firsts.setdefault(key, combo)
+    return list(firsts.values())
+
+
+@pytest.fixture(autouse=True)
+def _cold() -> Iterator[None]:
+    clear_caches()
+    yield
+    clear_caches()
+
+
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[ComboBid]:
+    """The combos that :func:`decide` searches from now on (not settled by a line)."""
+    searched: list[ComboBid] = []
+    search = possibility._line_of_play
+
+    def counted(combo: ComboBid, *args: int) -> possibility.Line | None:
+        searched.append(combo)
+        return search(combo, *args)
+
+    monkeypatch.setattr(possibility, "_line_of_play", counted)
+    return searched
+
+
+def test_r8_a_line_settles_keys_of_its_play_without_a_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Holding the top cards, the line found for the hardest trump combo takes enough
+    # tricks for the easier ones (fewer tricks needed, no Lock, no Greed).
+    combos = _same_play("trump")
+    assert len(combos) > 10
+    searched = _searches(monkeypatch)
+    hand = CardSet.parse(TOP_CARDS).mask
+    answers = PossibleWith(hand, 4).many(combos)
+    assert all(answers)
+    assert 0 < len(searched) < len(combos) // 2
+
+
+def test_r8_a_line_completing_reports_only_what_its_tricks_meet() -> None:
+    profile = load_profile("1.4.1")
+    hand = CardSet.parse(TOP_CARDS).mask
+    deck = profile.deck(4).mask
+    line = decide(ComboBid.parse("max_trump", profile), hand, 4)
+    assert line is not None
+    tricks = line.takers.count(1)
+    assert tricks >= 7
+    # The same play, other conditions: met by these tricks, or not.
+    assert line.completing(ComboBid.parse("trump+penalty", profile), 1, 4, deck) is not None
+    # R32: Greed's virtual trick taken away must still leave 7.
+    greedy = line.completing(ComboBid.parse("max_trump+greed", profile), 1, 4, deck)
+    assert (greedy is not None) == (tricks >= 8)
+    took_early = any(line.takers[t] == 1 for t in range(3))
+    assert (line.completing(ComboBid.parse("trump+lock", profile), 1, 4, deck) is None) == (
+        took_early)
+
+
+@pytest.mark.parametrize("bid", PLAYS)
+def test_r8_many_answers_as_a_search_of_each_key_alone(bid: str) -> None:
+    # many() decides the hardest keys first and settles others with their lines; every
+    # answer must equal the search's own for that key, and a reused witness must replay.
+    profile = load_profile("1.4.1")
+    rng = random.Random(bid)
+    hand = Deal.new(4, profile=profile, rng=rng).dealt_hands[1]
+    combos = _same_play(bid)
+    rng.shuffle(combos)
+    combos = combos[:12]
+    answers = PossibleWith(hand.mask, 4).many(combos)
+    deck = profile.deck(4).mask
+    for combo, answer in zip(combos, answers, strict=True):
+        alone = possibility._line_of_play(combo, 4, 1, deck, hand.mask, DEFAULT_MAX_NODES)
+        assert answer == (alone is not None), str(combo)
+        if answer:
+            found = witness(hand, combo)
+            assert found is not None
+            assert found.deal.result is not None
+            assert found.deal.result.completed, str(combo)
+            line = decide(combo, hand.mask, 4)
+            assert line is not None
+            assert found.deal.winners == line.takers
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       bid=st.sampled_from(PLAYS))
+def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int, bid: str) -> None:
+    rng = random.Random(seed)
+    profile = load_profile("1.4.2")
+    hand = Deal.new(players, profile=profile, rng=rng).dealt_hands[1].mask
+    combos = _same_play(bid, "1.4.2", players)
+    rng.shuffle(combos)
+    combos = combos[:10]
+    hardest_first = PossibleWith(hand, players).many(combos)
+    clear_caches()
+    one_by_one = PossibleWith(hand, players)
+    assert [one_by_one(combo) for combo in combos] == hardest_first
