@@ -76,7 +76,6 @@ import time
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import (
-    PossibilityKey,
     is_possible,
     possibility_key,
     solver_covers,
@@ -166,34 +165,28 @@ def _combos(profile: RuleProfile, players: int, covered: bool) -> list[ComboBid]
 _COMBOS: dict[tuple[RuleProfile, int, bool], list[ComboBid]] = {}
 
 
-def sweep(seconds: float, seed: int, max_nodes: int) -> None:
-    """What the first exact ``len(legal_moves())`` of an auction needs: one check per
-    possibility key of one hand (1.4.2, 4 players), the keys in random order until
-    ``seconds`` have passed, and the whole sweep's time extrapolated from them."""
+def sweep(hands: int, seed: int) -> None:
+    """What the first exact ``len(legal_moves())`` of an auction costs: for each of
+    ``hands`` hands (1.4.2, 4 players, dealt with seeds ``seed``, ``seed + 1``, …), from
+    cold caches, every combo of the
+    auction's list decided as ``len`` decides it (:meth:`PossibleWith.many`: each key once,
+    the hardest first, a found line settling the keys of its play it completes)."""
     profile = load_profile("1.4.2")
-    hand = Deal.new(4, profile=profile, seed=seed).dealt_hands[1]
-    combos: dict[PossibilityKey, ComboBid] = {}
-    for move in bid_moves(profile, 4, 1):
-        combos.setdefault(possibility_key(move.combo), move.combo)
-    order = list(combos.values())
-    random.Random(seed).shuffle(order)
-    tally = _tally()
-    times: list[float] = []
-    start = time.perf_counter()
-    for combo in order:
-        if time.perf_counter() - start > seconds:
-            break
-        outcome, elapsed = _check(hand, combo, 4, max_nodes)
-        tally[outcome] += 1
-        times.append(elapsed)
-    print(f"hand {hand} (1.4.2, 4 players, seed {seed}), max_nodes {max_nodes}: "
-          f"{len(times)} of its {len(order)} possibility keys checked in "
-          f"{time.perf_counter() - start:.0f} s: " +
-          ", ".join(f"{n} {k}" for k, n in tally.items()))
-    print(f"{'':14} {'n':>5} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10}")
-    _line("per key", times)
-    print(f"mean {statistics.mean(times) * 1000:.1f} ms a key: all {len(order)} keys "
-          f"would take about {statistics.mean(times) * len(order):.0f} s")
+    space = bid_moves(profile, 4, 1).space
+    combos = [space._item(i) for i in range(len(space))]
+    for n in range(hands):
+        hand = Deal.new(4, profile=profile, seed=seed + n).dealt_hands[1]
+        clear_caches()
+        start = time.perf_counter()
+        possible = possibility.PossibleWith(hand.mask, 4)
+        answers = possible.many(combos)
+        elapsed = time.perf_counter() - start
+        keys = len(possible._answers)
+        impossible = sum(1 for answer in possible._answers.values() if not answer)
+        lines = sum(len(found) for found in possibility._LINES.values())
+        print(f"hand {hand}: {len(combos)} combos, {sum(answers)} possible; {keys} keys, "
+              f"{impossible} impossible; {lines + impossible} searched, "
+              f"{keys - lines - impossible} settled by a line; {elapsed:.0f} s", flush=True)
 
 
 def _line(label: str, times: list[float]) -> None:
@@ -211,14 +204,14 @@ def main() -> None:
                         help="draw only the combos the SAT solver covers (solver_covers)")
     parser.add_argument("--no-solver", action="store_true",
                         help="the search alone, as without the exact extra")
-    parser.add_argument("--sweep", type=float, metavar="SECONDS",
-                        help="instead: check every possibility key of one hand, for at "
-                             "most SECONDS, and extrapolate the whole sweep")
+    parser.add_argument("--sweep", type=int, metavar="HANDS",
+                        help="instead: decide the whole auction's list for HANDS random "
+                             "hands, as the first exact len(legal_moves()) does")
     args = parser.parse_args()
     if args.no_solver:
         possibility.SOLVER = False
     if args.sweep is not None:
-        sweep(args.sweep, args.seed, args.max_nodes)
+        sweep(args.sweep, args.seed)
     else:
         run(args.pairs, args.seed, args.max_nodes, args.covered)
 

@@ -17,8 +17,11 @@ from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import witness
+from combowhist.cards import mask_indices
+from combowhist.moves import Award
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
+from combowhist.rules.play import NO_SUIT, OPPONENT_TRUMPED, flags_after, legal_play_mask
 from combowhist.rules.possibility import (
     DEFAULT_MAX_NODES,
     PossibilityKey,
@@ -142,3 +145,56 @@ def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int, bid
     clear_caches()
     one_by_one = PossibleWith(hand, players)
     assert [one_by_one(combo) for combo in combos] == hardest_first
+
+
+# -- lines of neighbouring plays ---------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.integers(1, 2**52 - 1), led=st.integers(-1, 3), is_declarer=st.booleans(),
+       block=st.integers(-1, 3), plague=st.integers(0, 3), flags=st.integers(0, 3))
+def test_r8_r28_plague_only_narrows_the_plays_of_a_line(hand: int, led: int, is_declarer: bool,
+                                                        block: int, plague: int,
+                                                        flags: int) -> None:
+    # What Line.without_plague stands on: every play legal with a plague suit is legal
+    # without one, and the flag Block Trump reads (R27) moves the same way either way.
+    with_plague = legal_play_mask(hand, led, is_declarer, block, plague, flags)
+    without = legal_play_mask(hand, led, is_declarer, block, NO_SUIT, flags)
+    assert with_plague & ~without == 0
+    for card in mask_indices(with_plague):
+        for leading in (led < 0, False):
+            assert (flags_after(flags, card, is_declarer, leading, block, plague)
+                    & OPPONENT_TRUMPED) == (
+                flags_after(flags, card, is_declarer, leading, block, NO_SUIT) & OPPONENT_TRUMPED)
+
+
+def test_r8_r28_a_line_with_plague_settles_its_play_without_plague(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = CardSet.parse(TOP_CARDS)
+    profile = load_profile("1.4.1")
+    assert decide(ComboBid.parse("game+plague", profile), hand.mask, 4) is not None
+    searched = _searches(monkeypatch)
+    assert decide(ComboBid.parse("game", profile), hand.mask, 4) is not None
+    assert searched == []
+    found = witness(hand, "game", profile=profile)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+    assert found.deal.plague_suit is None
+
+
+def test_r8_r17_r29_a_line_without_justice_settles_its_play_with_justice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = CardSet.parse(TOP_CARDS)
+    profile = load_profile("1.4.1")
+    assert decide(ComboBid.parse("masters_trump", profile), hand.mask, 4) is not None
+    searched = _searches(monkeypatch)
+    assert decide(ComboBid.parse("masters_trump+justice", profile), hand.mask, 4) is not None
+    assert searched == []
+    found = witness(hand, "masters_trump+justice", profile=profile)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+    # D named the first card played and gave its trick to the seat that won it.
+    awards = [move for _, move in found.moves if isinstance(move, Award)]
+    assert awards == [Award(found.deal.winners[0])]

@@ -259,6 +259,20 @@ class Line:
     takers: tuple[int, ...]
     """Who brought home trick 1, 2, … (its winner, or whom D awarded it to)."""
 
+    def without_plague(self) -> Line:
+        """This line of a play with Plague as a line of the same play without it: Plague
+        only narrows D's leads (R28) and judges the finished deal (R33), so every play of
+        the line stays legal without it."""
+        return attrs.evolve(self, setup=attrs.evolve(self.setup, plague=NO_SUIT))
+
+    def with_justice(self, players: int) -> Line:
+        """This line of a play without Justice as a line of the same play with it: D names
+        the first card played (any card of the deck in use may be named, R17) and awards
+        its trick to the participant who won it (to any participant, R29)."""
+        return attrs.evolve(self, setup=attrs.evolve(self.setup, justice=self.actions[0][2]),
+                            actions=(*self.actions[:players], ("award", self.takers[0], 0),
+                                     *self.actions[players:]))
+
     def completing(self, combo: ComboBid, declarer: int, players: int, deck: int
                    ) -> Line | None:
         """This line with guesses that complete ``combo``, or ``None`` if its tricks do
@@ -323,7 +337,8 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
             del _LINES[next(iter(_LINES))]
         lines = _LINES[where] = []
     found = next((line for line in (known.completing(combo, declarer, players, deck)
-                                    for known in lines) if line is not None), None)
+                                    for known in _known_lines(key, where, lines))
+                  if line is not None), None)
     if found is None:
         found = _line_of_play(combo, players, declarer, deck, hand, max_nodes)
         if found is not None:
@@ -332,6 +347,22 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
         del _OUTCOMES[next(iter(_OUTCOMES))]
     _OUTCOMES[memo] = found
     return found
+
+
+def _known_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]],
+                 lines: list[Line]) -> Iterator[Line]:
+    """The lines found so far that are lines of ``key``'s play: its own, then those of the
+    same play with Plague (:meth:`Line.without_plague`) or without Justice
+    (:meth:`Line.with_justice`)."""
+    yield from lines
+    near = where[:4]
+    if Event.PLAGUE not in key.events:
+        plagued = attrs.evolve(key, events=key.events | {Event.PLAGUE}).play
+        yield from (line.without_plague() for line in _LINES.get((*near, plagued), ()))
+    if Event.JUSTICE in key.events:
+        unjust = attrs.evolve(key, events=key.events - {Event.JUSTICE}).play
+        players = where[1]
+        yield from (line.with_justice(players) for line in _LINES.get((*near, unjust), ()))
 
 
 def clear_caches() -> None:
