@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import witness
-from combowhist.cards import mask_indices
+from combowhist.cards import Suit, mask_indices
 from combowhist.moves import Award
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
@@ -106,16 +106,25 @@ def test_r8_a_line_completing_reports_only_what_its_tricks_meet() -> None:
         took_early)
 
 
-@pytest.mark.parametrize("bid", PLAYS)
-def test_r8_many_answers_as_a_search_of_each_key_alone(bid: str) -> None:
-    # many() decides the hardest keys first and settles others with their lines; every
-    # answer must equal the search's own for that key, and a reused witness must replay.
+NEIGHBOURHOODS = (
+    ("trump", "sub_trump", "block_trump", "trump+plague", "block_trump+plague"),
+    ("game", "game+plague", "masters_game+justice+penalty", "masters_game+justice+plague"),
+)
+"""Plays whose lines are lines of one another's (:func:`possibility._neighbours`)."""
+
+
+@pytest.mark.parametrize("bids", [(bid,) for bid in PLAYS] + list(NEIGHBOURHOODS),
+                         ids="/".join)
+def test_r8_many_answers_as_a_search_of_each_key_alone(bids: tuple[str, ...]) -> None:
+    # many() decides the hardest keys first and settles others with the lines of their
+    # own and neighbouring plays; every answer must equal the search's own for that key,
+    # and a reused witness must replay.
     profile = load_profile("1.4.1")
-    rng = random.Random(bid)
+    rng = random.Random("/".join(bids))
     hand = Deal.new(4, profile=profile, rng=rng).dealt_hands[1]
-    combos = _same_play(bid)
+    combos = [combo for bid in bids for combo in _same_play(bid)]
     rng.shuffle(combos)
-    combos = combos[:12]
+    combos = combos[:16]
     answers = PossibleWith(hand.mask, 4).many(combos)
     deck = profile.deck(4).mask
     for combo, answer in zip(combos, answers, strict=True):
@@ -133,12 +142,13 @@ def test_r8_many_answers_as_a_search_of_each_key_alone(bid: str) -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
-       bid=st.sampled_from(PLAYS))
-def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int, bid: str) -> None:
+       bids=st.sampled_from([(bid,) for bid in PLAYS] + list(NEIGHBOURHOODS)))
+def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int,
+                                                    bids: tuple[str, ...]) -> None:
     rng = random.Random(seed)
     profile = load_profile("1.4.2")
     hand = Deal.new(players, profile=profile, rng=rng).dealt_hands[1].mask
-    combos = _same_play(bid, "1.4.2", players)
+    combos = [combo for bid in bids for combo in _same_play(bid, "1.4.2", players)]
     rng.shuffle(combos)
     combos = combos[:10]
     hardest_first = PossibleWith(hand, players).many(combos)
@@ -198,3 +208,41 @@ def test_r8_r17_r29_a_line_without_justice_settles_its_play_with_justice(
     # D named the first card played and gave its trick to the seat that won it.
     awards = [move for _, move in found.moves if isinstance(move, Award)]
     assert awards == [Award(found.deal.winners[0])]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.integers(1, 2**52 - 1), led=st.integers(-1, 3), block=st.integers(0, 3),
+       flags=st.integers(0, 3))
+def test_r8_r27_block_trump_only_narrows_the_plays_without_plague(hand: int, led: int,
+                                                                  block: int,
+                                                                  flags: int) -> None:
+    # What reusing Block Trump's lines for a freely named trump stands on (R27).
+    with_block = legal_play_mask(hand, led, True, block, NO_SUIT, flags)
+    assert with_block & ~legal_play_mask(hand, led, True, NO_SUIT, NO_SUIT, flags) == 0
+
+
+def test_r8_r27_r28_beside_plague_block_trump_may_widen_a_lead() -> None:
+    # Why Block Trump's lines are not reused beside Plague: holding only trumps (spades)
+    # and plague cards (hearts), Block Trump keeps D off the trumps and Plague gives way
+    # (R28), so D may lead a heart, which Plague alone forbids.
+    hand = CardSet.parse("AS KS QS AH KH").mask
+    spades, hearts = Suit.SPADES.value, Suit.HEARTS.value
+    assert legal_play_mask(hand, NO_SUIT, True, spades, hearts, 0) == CardSet.parse(
+        "AH KH").mask
+    assert legal_play_mask(hand, NO_SUIT, True, NO_SUIT, hearts, 0) == CardSet.parse(
+        "AS KS QS").mask
+
+
+@pytest.mark.parametrize("narrower", ["sub_trump", "block_trump"])
+def test_r8_r13_r27_a_narrower_trumps_line_settles_a_freely_named_trump(
+        narrower: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = CardSet.parse(TOP_CARDS)
+    profile = load_profile("1.4.1")
+    assert decide(ComboBid.parse(narrower, profile), hand.mask, 4) is not None
+    searched = _searches(monkeypatch)
+    assert decide(ComboBid.parse("trump", profile), hand.mask, 4) is not None
+    assert searched == []
+    found = witness(hand, "trump", profile=profile)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed

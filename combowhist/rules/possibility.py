@@ -37,12 +37,15 @@ early. It proves nothing by failing (only the states it exhausted are kept).
 Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
 conditions, the trump rule, the play rules but Sloth beside anything but Block Trump, the
 events that change what is possible), derived from the rule primitives; the search and the
-solver read nothing else, and their answers are cached per hand and key.
+solver read nothing else, and their answers are cached per hand and key. A line of play
+found for one key settles, without a search, the other keys of the same hand whose
+conditions its tricks meet, of its own play (:attr:`PossibilityKey.play`) or of a
+neighbouring one (:func:`_neighbours`); only "possible" is shared so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 
@@ -351,18 +354,35 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
 
 def _known_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]],
                  lines: list[Line]) -> Iterator[Line]:
-    """The lines found so far that are lines of ``key``'s play: its own, then those of the
-    same play with Plague (:meth:`Line.without_plague`) or without Justice
-    (:meth:`Line.with_justice`)."""
+    """The lines found so far that are lines of ``key``'s play: its own, then those of
+    neighbouring plays (:func:`_neighbours`), made lines of this one."""
     yield from lines
-    near = where[:4]
-    if Event.PLAGUE not in key.events:
-        plagued = attrs.evolve(key, events=key.events | {Event.PLAGUE}).play
-        yield from (line.without_plague() for line in _LINES.get((*near, plagued), ()))
-    if Event.JUSTICE in key.events:
-        unjust = attrs.evolve(key, events=key.events - {Event.JUSTICE}).play
-        players = where[1]
-        yield from (line.with_justice(players) for line in _LINES.get((*near, unjust), ()))
+    for near, made in _neighbours(key, where[1]):
+        yield from map(made, _LINES.get((*where[:4], near.play), ()))
+
+
+def _neighbours(key: PossibilityKey, players: int
+                ) -> Iterator[tuple[PossibilityKey, Callable[[Line], Line]]]:
+    """Keys of other plays whose every line, changed as given, is a line of ``key``'s
+    play: the same with Plague (:meth:`Line.without_plague`) or without Justice
+    (:meth:`Line.with_justice`); for a trump D names freely (R13), Sub Trump's (a narrower
+    choice of the same) and, without Plague, Block Trump's (R27 only narrows D's plays;
+    beside Plague it may lift R28's restriction, so not there), with or without Sloth."""
+    events = key.events
+    if Event.PLAGUE not in events:
+        yield attrs.evolve(key, events=events | {Event.PLAGUE}), Line.without_plague
+    if Event.JUSTICE in events:
+        yield (attrs.evolve(key, events=events - {Event.JUSTICE}),
+               lambda line: line.with_justice(players))
+    if key.trump is TrumpRule.DECLARER:
+        yield attrs.evolve(key, trump=TrumpRule.SUB), _as_it_is
+        if Event.PLAGUE not in events:
+            for rules in (key.play_rules, key.play_rules | ORDER_BLIND):
+                yield attrs.evolve(key, trump=TrumpRule.BLOCK, play_rules=rules), _as_it_is
+
+
+def _as_it_is(line: Line) -> Line:
+    return line
 
 
 def clear_caches() -> None:
