@@ -142,9 +142,12 @@ def test_r8_many_answers_as_a_search_of_each_key_alone(bids: tuple[str, ...]) ->
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
-       bids=st.sampled_from([(bid,) for bid in PLAYS] + list(NEIGHBOURHOODS)))
+       bids=st.sampled_from([(bid,) for bid in PLAYS] + [NEIGHBOURHOODS[1]]))
 def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int,
                                                     bids: tuple[str, ...]) -> None:
+    # Not Block Trump beside Plague on random hands: on some hands of small cards the
+    # solver takes minutes over its heaviest combos (Lock, Ending Dog, Greed); the fixed
+    # hands above cover those plays.
     rng = random.Random(seed)
     profile = load_profile("1.4.2")
     hand = Deal.new(players, profile=profile, rng=rng).dealt_hands[1].mask

@@ -316,8 +316,9 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
 
     Decided answers are cached per hand, participant count, seat and
     :func:`possibility_key`. Before any search, the lines already found for the same hand
-    and :attr:`PossibilityKey.play` are tried: one whose tricks meet this combo's
-    conditions is its line (:meth:`Line.completing`). Where the SAT solver is installed
+    and :attr:`PossibilityKey.play` (or a neighbouring play, :func:`_neighbours`) are
+    tried: one whose tricks meet this combo's conditions is its line
+    (:meth:`Line.completing`). Where the SAT solver is installed
     (:data:`SOLVER`) a short search goes first and the solver decides what it leaves;
     otherwise the search alone decides, and raises
     :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
