@@ -249,3 +249,17 @@ def test_r8_r13_r27_a_narrower_trumps_line_settles_a_freely_named_trump(
     assert found is not None
     assert found.deal.result is not None
     assert found.deal.result.completed
+
+
+@pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
+def test_r8_many_decides_every_neighbour_before_the_keys_it_may_settle(edition: str) -> None:
+    # many() orders keys by their steps from neighbouring plays: every play whose lines
+    # serve another's must come first, for every key of the auction's list.
+    keys = {key for _, key in _auction_combos(edition, 4)}
+    edges = 0
+    for key in keys:
+        for near, _ in possibility._neighbours(key, 4):
+            assert possibility._steps_from_neighbours(near) < (
+                possibility._steps_from_neighbours(key)), (near, key)
+            edges += near in keys
+    assert edges > len(keys) // 2

@@ -382,6 +382,14 @@ def _neighbours(key: PossibilityKey, players: int
                 yield attrs.evolve(key, trump=TrumpRule.BLOCK, play_rules=rules), _as_it_is
 
 
+def _steps_from_neighbours(key: PossibilityKey) -> int:
+    """How far ``key``'s play lies down :func:`_neighbours`' steps (each adds one: Plague
+    dropped, Justice added, a freely named trump): keys with less go first, so that their
+    lines are found before the keys they may settle."""
+    return ((Event.PLAGUE not in key.events) + (Event.JUSTICE in key.events)
+            + (key.trump is TrumpRule.DECLARER))
+
+
 def _as_it_is(line: Line) -> Line:
     return line
 
@@ -410,12 +418,14 @@ class PossibleWith:
 
     def many(self, combos: Sequence[ComboBid]) -> list[bool]:
         """Whether each of ``combos`` is possible, as calling this on each would answer.
-        Each key is decided once, the combos worth the most first: those are the hardest
-        to complete, and a line found for one of them completes many easier keys of its
-        play without a search (:func:`decide`). The order changes no answer, only how
-        many searches run."""
+        Each key is decided once: the plays whose lines serve neighbouring plays before
+        those (:func:`_neighbours`), and within a play the combos worth the most first:
+        those are the hardest to complete, and a line found for one of them completes
+        many easier keys without a search (:func:`decide`). The order changes no answer,
+        only how many searches run."""
         keys = [possibility_key(combo) for combo in combos]
-        for i in sorted(range(len(combos)), key=lambda i: -combos[i].worth):
+        for i in sorted(range(len(combos)),
+                        key=lambda i: (_steps_from_neighbours(keys[i]), -combos[i].worth)):
             self._answer(combos[i], keys[i])
         return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
 
