@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
-from combowhist.analysis import witness
+from combowhist.analysis import Witness, witness
 from combowhist.cards import Suit, mask_indices
 from combowhist.moves import Award
 from combowhist.rules import possibility
@@ -181,33 +181,31 @@ def test_r8_r28_plague_only_narrows_the_plays_of_a_line(hand: int, led: int, is_
                 flags_after(flags, card, is_declarer, leading, block, NO_SUIT) & OPPONENT_TRUMPED)
 
 
-def test_r8_r28_a_line_with_plague_settles_its_play_without_plague(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _settled(first: str, then: str, monkeypatch: pytest.MonkeyPatch) -> Witness:
+    """``then`` decided after ``first`` (holding the top cards, 1.4.1) with no search, and
+    its witness deal, which the engine replays to a completed result."""
     hand = CardSet.parse(TOP_CARDS)
     profile = load_profile("1.4.1")
-    assert decide(ComboBid.parse("game+plague", profile), hand.mask, 4) is not None
+    assert decide(ComboBid.parse(first, profile), hand.mask, 4) is not None
     searched = _searches(monkeypatch)
-    assert decide(ComboBid.parse("game", profile), hand.mask, 4) is not None
+    assert decide(ComboBid.parse(then, profile), hand.mask, 4) is not None
     assert searched == []
-    found = witness(hand, "game", profile=profile)
+    found = witness(hand, then, profile=profile)
     assert found is not None
     assert found.deal.result is not None
     assert found.deal.result.completed
+    return found
+
+
+def test_r8_r28_a_line_with_plague_settles_its_play_without_plague(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    found = _settled("game+plague", "game", monkeypatch)
     assert found.deal.plague_suit is None
 
 
 def test_r8_r17_r29_a_line_without_justice_settles_its_play_with_justice(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = CardSet.parse(TOP_CARDS)
-    profile = load_profile("1.4.1")
-    assert decide(ComboBid.parse("masters_trump", profile), hand.mask, 4) is not None
-    searched = _searches(monkeypatch)
-    assert decide(ComboBid.parse("masters_trump+justice", profile), hand.mask, 4) is not None
-    assert searched == []
-    found = witness(hand, "masters_trump+justice", profile=profile)
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
+    found = _settled("masters_trump", "masters_trump+justice", monkeypatch)
     # D named the first card played and gave its trick to the seat that won it.
     awards = [move for _, move in found.moves if isinstance(move, Award)]
     assert awards == [Award(found.deal.winners[0])]
@@ -239,16 +237,8 @@ def test_r8_r27_r28_beside_plague_block_trump_may_widen_a_lead() -> None:
 @pytest.mark.parametrize("narrower", ["sub_trump", "block_trump"])
 def test_r8_r13_r27_a_narrower_trumps_line_settles_a_freely_named_trump(
         narrower: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    hand = CardSet.parse(TOP_CARDS)
-    profile = load_profile("1.4.1")
-    assert decide(ComboBid.parse(narrower, profile), hand.mask, 4) is not None
-    searched = _searches(monkeypatch)
-    assert decide(ComboBid.parse("trump", profile), hand.mask, 4) is not None
-    assert searched == []
-    found = witness(hand, "trump", profile=profile)
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
+    found = _settled(narrower, "trump", monkeypatch)
+    assert found.deal.trump is not None
 
 
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
