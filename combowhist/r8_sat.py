@@ -32,7 +32,7 @@ each exchange moves 3 cards of every sender at once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 from pysat.card import CardEnc, EncType  # type: ignore[import-not-found, unused-ignore]
@@ -299,24 +299,36 @@ def solve(puzzle: Puzzle) -> Solution | None:
                   *(f.var("leads", t, c) for c in cards if c // 13 == suit))
 
     # R23: a seat that does not follow the suit led plays no card of it later.
+    def plays_suit(seat: int, t: int, suit: int) -> int:
+        """Whether ``seat`` plays a card of ``suit`` in trick ``t`` (implied by the card)."""
+        return f.var("plays_suit", seat, t, suit)
+
+    for (card, seat, t), p in played.items():
+        f.add(-p, plays_suit(seat, t, card // 13))
     for seat in seats:
         for suit in range(4):
             for t in range(TRICKS):
                 later = f.var("later", seat, suit, t)
                 if t + 1 < TRICKS:
                     f.add(-f.var("later", seat, suit, t + 1), later)
-                    for card in cards:
-                        p = played.get((card, seat, t + 1))
-                        if card // 13 == suit and p is not None:
-                            f.add(-p, later)
-                for card in cards:
-                    p = played.get((card, seat, t))
-                    if card // 13 != suit and p is not None:
-                        f.add(-f.var("led", t, suit), -p, -later)
+                    f.add(-plays_suit(seat, t + 1, suit), later)
+                for other in range(4):
+                    if other != suit:
+                        f.add(-f.var("led", t, suit), -plays_suit(seat, t, other), -later)
 
     # The winner: the highest trump, else the highest card of the suit led (R23, R24).
+    # beaten(t, card): a stronger card of its suit is in trick t; present(t, suit): a card
+    # of the suit is (each implied by the cards, which is all the winner's clauses need).
     iron = puzzle.iron
     for t in range(TRICKS):
+        for suit in range(4):
+            ladder = sorted((c for c in cards if c // 13 == suit),
+                            key=lambda c: card_strength(c, iron))
+            for weaker, stronger in pairwise(ladder):
+                f.add(-f.var("trick", stronger, t), f.var("beaten", t, weaker))
+                f.add(-f.var("beaten", t, stronger), f.var("beaten", t, weaker))
+            for card in ladder:
+                f.add(-f.var("trick", card, t), f.var("present", t, suit))
         f.exactly_one(f.var("wins", t, c) for c in cards)
         f.exactly_one(f.var("winner", t, s) for s in seats)
         for card in cards:
@@ -324,12 +336,10 @@ def solve(puzzle: Puzzle) -> Solution | None:
             suit = card // 13
             f.add(-wins, f.var("trick", card, t))
             f.add(-wins, trump_in(t, suit), f.var("led", t, suit))
-            for other in cards:
-                if other // 13 == suit:
-                    if card_strength(other, iron) > card_strength(card, iron):
-                        f.add(-wins, -f.var("trick", other, t))
-                elif other != card:
-                    f.add(-wins, -f.var("trick", other, t), -trump_in(t, other // 13),
+            f.add(-wins, -f.var("beaten", t, card))
+            for other in range(4):
+                if other != suit:
+                    f.add(-wins, -f.var("present", t, other), -trump_in(t, other),
                           trump_in(t, suit))
             holder_is(wins, card, "winner", t)
     # Who brings the trick home: its winner, or whoever D awards the card of justice's
