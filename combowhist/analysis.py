@@ -200,9 +200,8 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
         mail_sent = list(setup.mail_sent)
         masters_sent = list(setup.masters_sent)
         if Event.MASTERS_MAIL in combo.events and not masters_sent:
-            # Left out of the key (any hands after it can be reached, R20): worked back.
-            dealt, masters_sent = _undo_exchange(combo, players, declarer, dealt, 0,
-                                                 masters=True, mail=setup)
+            # A line of a play without it (any hands after it can be reached, R20).
+            dealt, masters_sent = _masters_mail_added(combo, players, declarer, setup)
     else:
         dealt, mail_sent, masters_sent = _worked_back(combo, players, declarer, hand,
                                                       setup, actions)
@@ -291,31 +290,55 @@ def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup:
     return dealt, mail_sent, masters_sent
 
 
+def _masters_mail_added(combo: ComboBid, players: int, declarer: int, setup: Setup
+                        ) -> tuple[list[int], list[int]]:
+    """The dealt hands and Master's Mail picks (R20) that lead to the hands at the first
+    lead of ``setup``, a line of the same play without Master's Mail: each opponent
+    receives 3 cards it was dealt and kept (neither laid for Rank Trump nor sent by
+    Mail), which are now dealt to the opponent passing to it instead."""
+    dealt = list(setup.dealt)
+    laid = _mask(setup.laid)
+    mail_sent = setup.mail_sent or (0,) * players
+    direction = combo.rules.masters_mail_direction
+    received = [0 if seat == declarer else _lowest(dealt[seat] & ~mail_sent[seat] & ~laid, 3)
+                for seat in range(players)]
+    sent = [0 if seat == declarer
+            else received[masters_mail_target(seat, declarer, players, direction)]
+            for seat in range(players)]
+    return [dealt[s] & ~received[s] | sent[s] for s in range(players)], sent
+
+
 def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int],
                    passed: int, *, masters: bool, mail: Setup
                    ) -> tuple[list[int], list[int]]:
     """The hands before an exchange of 3 cards each, and what each seat sends, given the
     hands after it. Any hands after Master's Mail can be reached (each opponent is sent 3
     cards of its hand by the one passing to it, R20), so Master's Mail never decides
-    possibility; the declarer's Mail cards, pinned to the Mail target, may have moved on
-    by it to the target's own target, and are the ones it sent there."""
+    possibility beside neither Mail nor Rank Trump; the declarer's card or cards those
+    put in given hands (``passed``: to the Mail target, or Rank Trump's to the taken
+    card's owner) may have moved on by it to that hand's own target, and are the ones it
+    sent there; the other cards laid for Rank Trump stay where they were laid."""
     received = [0] * players
     if masters:
         direction = combo.rules.masters_mail_direction
 
         def target(seat: int) -> int:
             return masters_mail_target(seat, declarer, players, direction)
-        kept_by = (mail_target(mail.mail, declarer, players)
-                   if mail is not None and mail.mail is not None else -1)
+        if mail.mail is not None:
+            kept_by = mail_target(mail.mail, declarer, players)
+        elif mail.laid:
+            kept_by = mail.laid.index(mail.received.bit_length() - 1)
+        else:
+            kept_by = -1
+        laid = _mask(mail.laid)
         for seat in range(players):
             if seat == declarer:
                 continue
             hand = after[seat]
-            # The declarer's Mail cards stay with the Mail target, or it sent them on.
+            # The declarer's cards stay with the hand they were put in, or it sent them on.
             must = 0 if seat == kept_by else hand & passed
-            received[seat] = must | _lowest(hand & ~passed, 3 - must.bit_count())
+            received[seat] = must | _lowest(hand & ~passed & ~laid, 3 - must.bit_count())
     else:
-        assert mail is not None
         assert mail.mail is not None
         direction = mail.mail
 
@@ -335,6 +358,10 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
         sent[seat] = received[target(seat)]
     before = [after[s] & ~received[s] | sent[s] for s in range(players)]
     return before, sent
+
+
+def _mask(cards: Sequence[int]) -> int:
+    return sum(1 << card for card in cards)
 
 
 def _lowest(cards: int, n: int) -> int:

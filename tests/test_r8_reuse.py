@@ -12,13 +12,14 @@ from collections.abc import Iterator
 
 import pytest
 from checks import extra_module
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
-from combowhist.analysis import Witness, witness
+from combowhist.analysis import Witness, _build, witness
 from combowhist.cards import Suit, mask_indices
-from combowhist.moves import Award
+from combowhist.errors import InvalidBidError
+from combowhist.moves import Award, Send
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.play import NO_SUIT, OPPONENT_TRUMPED, flags_after, legal_play_mask
@@ -238,6 +239,104 @@ def test_r8_r27_r28_beside_plague_block_trump_may_widen_a_lead() -> None:
 def test_r8_r13_r27_a_narrower_trumps_line_settles_a_freely_named_trump(
         narrower: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _settled(narrower, "trump", monkeypatch)
+
+
+@pytest.mark.parametrize(("first", "then", "solver_form"), [
+    ("max_trump+mail", "max_trump+mail+masters_mail", False),
+    ("rank_trump", "rank_trump+masters_mail", False),
+    ("rank_trump+mail", "rank_trump+mail+masters_mail", True),
+])
+def test_r8_r20_a_line_without_masters_mail_settles_its_play_beside_mail_or_rank_trump(
+        first: str, then: str, solver_form: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The hands a line plays from can be reached through Master's Mail too: the witness
+    # works its exchange back, from the search's hands at the first lead or from the
+    # solver's deal (which keeps the cards Rank Trump and Mail put in given hands there).
+    line = decide(ComboBid.parse(first, load_profile("1.4.1")),
+                  CardSet.parse(TOP_CARDS).mask, 4)
+    assert line is not None
+    assert bool(line.setup.dealt) == solver_form
+    found = _settled(first, then, monkeypatch)
+    sends = sum(isinstance(move, Send) for _, move in found.moves)
+    assert sends == 3 + 4 * ("+mail" in then)  # R20: each opponent sends; R19: everyone
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.integers(1, 2**52 - 1), led=st.integers(0, 3), block=st.integers(-1, 3),
+       plague=st.integers(-1, 3), flags=st.integers(0, 3), more=st.integers(0, 3))
+def test_r8_r26_r27_under_block_trump_playing_later_in_a_trick_only_widens_the_plays(
+        hand: int, led: int, block: int, plague: int, flags: int, more: int) -> None:
+    # What reusing Block Trump's lines under Sloth stands on: D following suit later in
+    # the trick has seen more opponents' cards, so holds more flags (R27's lifted by an
+    # opponent's trump), and more flags never take a play away; the flags at a trick's
+    # lead, where Plague binds (R28), come from earlier tricks, the same in either order.
+    fewer = legal_play_mask(hand, led, True, block, plague, flags)
+    assert fewer & ~legal_play_mask(hand, led, True, block, plague, flags | more) == 0
+
+
+def test_r8_r26_r27_a_line_without_sloth_settles_block_trump_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _settled("block_trump+penalty", "block_trump+sloth+penalty", monkeypatch)
+
+
+TRUMP_RULES = ("game", "trump", "sub_trump", "block_trump", "grill")
+"""One standard bid of each trump rule whose lines are re-checked for another's play:
+none, named freely (R13), Sub Trump (R13), Block Trump (R27), Grill (R25)."""
+
+
+def _trump_rule_combos(specials: str, players: int) -> list[ComboBid]:
+    """The bids of :data:`TRUMP_RULES` with these specials, where that is a legal combo."""
+    profile = load_profile("1.4.1")
+    combos = []
+    for bid in TRUMP_RULES:
+        try:
+            combos.append(ComboBid.parse(bid + specials, profile, players))
+        except InvalidBidError:
+            continue
+    return combos
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       first=st.sampled_from(TRUMP_RULES),
+       specials=st.sampled_from(("", "+penalty", "+plague", "+justice+penalty", "+hurry",
+                                 "+iron+penalty", "+sloth+penalty+potential",
+                                 "+mail+penalty")))
+def test_r8_r13_r25_r27_a_line_replayed_under_another_trump_rule_is_a_line_of_its_play(
+        seed: int, players: int, first: str, specials: str) -> None:
+    # The lines of one trump rule, re-checked play by play under another's rules and
+    # trump, serve its keys: under their own play they are unchanged, and wherever the
+    # re-check passes and the tricks meet the conditions, the engine replays them to a
+    # completed deal with the same tricks.
+    combos = _trump_rule_combos(specials, players)
+    source = next((c for c in combos if c.standard.key == first), None)
+    assume(source is not None and len(combos) > 1)
+    assert source is not None
+    hand = Deal.new(players, profile=source.profile, seed=seed).dealt_hands[1].mask
+    deck = source.profile.deck(players).mask
+    line = decide(source, hand, players)
+    assume(line is not None)
+    assert line is not None
+    own = possibility._replayed(line, possibility_key(source), players, 1, line.setup.trump)
+    assert own is not None
+    assert own.takers == line.takers
+    for combo in combos:
+        key = possibility_key(combo)
+        for trump in possibility._trump_suits(key.trump, hand):
+            again = possibility._replayed(line, key, players, 1, trump)
+            done = again and again.completing(combo, 1, players, deck)
+            if done:
+                built = _build(combo, players, 1, 0, hand, done.setup, done.actions,
+                               done.guesses)
+                assert built.deal.winners == done.takers
+
+
+@pytest.mark.parametrize(("first", "then"), [("grill", "game"), ("trump", "block_trump")])
+def test_r8_r25_r27_a_line_of_another_trump_rule_settles_a_key_where_its_plays_hold(
+        first: str, then: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Holding the top cards: the Grill line trumps no trick, so it is a line without
+    # trump (R25); the line with spades trump never has D trump before an opponent, so
+    # it is a Block Trump line (R27).
+    _settled(first, then, monkeypatch)
 
 
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])

@@ -40,12 +40,13 @@ events that change what is possible), derived from the rule primitives; the sear
 solver read nothing else, and their answers are cached per hand and key. A line of play
 found for one key settles, without a search, the other keys of the same hand whose
 conditions its tricks meet, of its own play (:attr:`PossibilityKey.play`) or of a
-neighbouring one (:func:`_neighbours`); only "possible" is shared so.
+neighbouring one (:func:`_neighbours`; and a play of another trump rule, where its plays
+hold under this one's, :func:`_replayed`); only "possible" is shared so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 
@@ -316,11 +317,11 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
 
     Decided answers are cached per hand, participant count, seat and
     :func:`possibility_key`. Before any search, the lines already found for the same hand
-    and :attr:`PossibilityKey.play` (or a neighbouring play, :func:`_neighbours`) are
-    tried: one whose tricks meet this combo's conditions is its line
-    (:meth:`Line.completing`). Where the SAT solver is installed
-    (:data:`SOLVER`) a short search goes first and the solver decides what it leaves;
-    otherwise the search alone decides, and raises
+    and :attr:`PossibilityKey.play` are tried, then those of neighbouring plays
+    (:func:`_neighbour_lines`): one whose tricks meet this combo's conditions is its line
+    (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. Where
+    the SAT solver is installed (:data:`SOLVER`) a short search goes first and the
+    solver decides what it leaves; otherwise the search alone decides, and raises
     :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
     (:func:`search_gap`) or a search that would open more than ``max_nodes`` tricks:
     never a guess."""
@@ -340,11 +341,12 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
         if len(_LINES) >= _LINES_KEPT:
             del _LINES[next(iter(_LINES))]
         lines = _LINES[where] = []
-    found = next((line for line in (known.completing(combo, declarer, players, deck)
-                                    for known in _known_lines(key, where, lines))
-                  if line is not None), None)
+    found = _completing(combo, declarer, players, deck, lines)
     if found is None:
-        found = _line_of_play(combo, players, declarer, deck, hand, max_nodes)
+        # A neighbour's line, or else the search's, is kept as a line of this play: it
+        # may settle this play's other keys, and its own neighbours'.
+        found = (_completing(combo, declarer, players, deck, _neighbour_lines(key, where))
+                 or _line_of_play(combo, players, declarer, deck, hand, max_nodes))
         if found is not None:
             lines.append(found)
     if len(_OUTCOMES) >= _OUTCOMES_KEPT:
@@ -353,28 +355,52 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     return found
 
 
-def _known_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]],
-                 lines: list[Line]) -> Iterator[Line]:
-    """The lines found so far that are lines of ``key``'s play: its own, then those of
-    neighbouring plays (:func:`_neighbours`), made lines of this one."""
-    yield from lines
+def _completing(combo: ComboBid, declarer: int, players: int, deck: int,
+                lines: Iterable[Line]) -> Line | None:
+    """The first of ``lines`` whose tricks complete ``combo`` (:meth:`Line.completing`)."""
+    return next((line for line in (known.completing(combo, declarer, players, deck)
+                                   for known in lines) if line is not None), None)
+
+
+def _neighbour_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]]
+                     ) -> Iterator[Line]:
+    """The lines found so far for neighbouring plays (:func:`_neighbours`), made lines
+    of ``key``'s play, then those of plays with another trump rule that hold under this
+    one's (:func:`_replayed`)."""
     for near, made in _neighbours(key, where[1]):
         yield from map(made, _LINES.get((*where[:4], near.play), ()))
+    hand, players, declarer = where[:3]
+    for near in _other_trumps(key):
+        for line in _LINES.get((*where[:4], near.play), ()):
+            for trump in _trump_suits(key.trump, hand):
+                checked = _replayed(line, key, players, declarer, trump)
+                if checked is not None:
+                    yield checked
 
 
 def _neighbours(key: PossibilityKey, players: int
                 ) -> Iterator[tuple[PossibilityKey, Callable[[Line], Line]]]:
     """Keys of other plays whose every line, changed as given, is a line of ``key``'s
     play: the same with Plague (:meth:`Line.without_plague`) or without Justice
-    (:meth:`Line.with_justice`); for a trump D names freely (R13), Sub Trump's (a narrower
-    choice of the same) and, without Plague, Block Trump's (R27 only narrows D's plays;
-    beside Plague it may lift R28's restriction, so not there), with or without Sloth."""
+    (:meth:`Line.with_justice`); beside Mail or Rank Trump, the same without Master's
+    Mail (the hands its line plays from can be reached through Master's Mail too, R20:
+    the witness works its exchange back); under Block Trump, the same without Sloth (D
+    playing last sees every opponent's trump of the trick, so R27 only widens D's plays;
+    the witness plays each trick in the engine's order); for a trump D names freely
+    (R13), Sub Trump's (a narrower choice of the same) and, without Plague, Block
+    Trump's (R27 only narrows D's plays; beside Plague it may lift R28's restriction,
+    so not there), with or without Sloth."""
     events = key.events
     if Event.PLAGUE not in events:
         yield attrs.evolve(key, events=events | {Event.PLAGUE}), Line.without_plague
     if Event.JUSTICE in events:
         yield (attrs.evolve(key, events=events - {Event.JUSTICE}),
                lambda line: line.with_justice(players))
+    if _passes_pinned_cards(key):
+        yield (attrs.evolve(key, events=events - {Event.MASTERS_MAIL},
+                            masters_mail_direction=None), _as_it_is)
+    if key.trump is TrumpRule.BLOCK and key.play_rules >= ORDER_BLIND:
+        yield attrs.evolve(key, play_rules=key.play_rules - ORDER_BLIND), _as_it_is
     if key.trump is TrumpRule.DECLARER:
         yield attrs.evolve(key, trump=TrumpRule.SUB), _as_it_is
         if Event.PLAGUE not in events:
@@ -382,12 +408,107 @@ def _neighbours(key: PossibilityKey, players: int
                 yield attrs.evolve(key, trump=TrumpRule.BLOCK, play_rules=rules), _as_it_is
 
 
+_REPLAYED_TRUMPS = (TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.BLOCK,
+                    TrumpRule.GRILL)
+"""Trump rules whose lines may serve one another's plays, re-checked play by play
+(:func:`_replayed`): each names at most a suit before the deal, from D's own hand."""
+_IRON = frozenset({PlayRule.ACES_LOW})
+
+
+def _other_trumps(key: PossibilityKey) -> Iterator[PossibilityKey]:
+    """The keys of the plays that differ from ``key``'s in the trump rule (of
+    :data:`_REPLAYED_TRUMPS`; Sloth read as the trump rule keeps it, :data:`ORDER_BLIND`)
+    or Iron alone, or both."""
+    if key.trump not in _REPLAYED_TRUMPS:
+        return
+    plain = key.play_rules - ORDER_BLIND - _IRON
+    for iron in (key.play_rules & _IRON, _IRON - key.play_rules):
+        for rule in _REPLAYED_TRUMPS:
+            for rules in ((plain | iron, plain | iron | ORDER_BLIND) if rule is TrumpRule.BLOCK
+                          else (plain | iron,)):
+                near = attrs.evolve(key, trump=rule, play_rules=rules)
+                if near != key:
+                    yield near
+
+
+def _trump_suits(rule: TrumpRule, hand: int) -> tuple[int, ...]:
+    """The suits D may name under ``rule`` holding ``hand`` (R13, R25, R27); ``NO_SUIT``
+    alone for no trump."""
+    if rule is TrumpRule.NONE:
+        return (NO_SUIT,)
+    counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    return tuple(s for s in range(4)  # R13: Sub Trump is not a suit D holds most cards in
+                 if rule is not TrumpRule.SUB or counts[s] != max(counts))
+
+
+def _replayed(line: Line, key: PossibilityKey, players: int, declarer: int, trump: int
+              ) -> Line | None:
+    """``line``, found for a play that differs from ``key``'s in its trump rule or Iron
+    (:func:`_other_trumps`), as a line of ``key``'s play naming ``trump``: every play
+    checked again under this play's rules (R23, R25, R27, R28, in the order of play, R22,
+    R26) and every trick's taker worked out again (R23-R25; the card of justice's trick
+    goes where the line gave it, R29); ``None`` if a play is illegal here. The trick
+    conditions are :meth:`Line.completing`'s to judge."""
+    rules = key.play_rules
+    iron = PlayRule.ACES_LOW in rules
+    grill = key.trump is TrumpRule.GRILL
+    block = trump if key.trump is TrumpRule.BLOCK else NO_SUIT
+    plague = line.setup.plague
+    justice = line.setup.justice
+    named = trump
+    hands = [0] * players
+    for kind, seat, card in line.actions:
+        if kind == "play":
+            hands[seat] |= 1 << card
+    leader = (declarer if PlayRule.DECLARER_LEADS_FIRST in rules
+              else right(declarer, players))
+    steps = iter(line.actions)
+    flags = 0
+    takers: list[int] = []
+    actions: list[Action] = []
+    for given in line.takers:
+        card_of = {seat: card for _, seat, card in islice(steps, players)}
+        led = NO_SUIT
+        trick: list[tuple[int, int]] = []
+        for seat in trick_order(leader, players, declarer,
+                                PlayRule.DECLARER_PLAYS_LAST in rules):
+            card = card_of[seat]
+            mine = seat == declarer
+            if not legal_play_mask(hands[seat], led, mine, block, plague, flags) >> card & 1:
+                return None
+            flags = flags_after(flags, card, mine, led < 0, trump, plague)
+            hands[seat] &= ~(1 << card)
+            led = card // 13 if led < 0 else led
+            trick.append((seat, card))
+        actions += [("play", seat, card) for seat, card in trick]
+        leader = winning_play(trick, trump, iron)[0]
+        if any(card == justice for _, card in trick):
+            next(steps)
+            leader = given
+            actions.append(("award", given, 0))
+        takers.append(leader)
+        trump = next_trump(trump, led, grill)
+    return Line(attrs.evolve(line.setup, trump=named), tuple(actions), line.guesses,
+                tuple(takers))
+
+
+def _passes_pinned_cards(key: PossibilityKey) -> bool:
+    """Whether ``key`` has Master's Mail beside Mail or Rank Trump, which put cards in
+    given hands before it (the only place the key keeps it, :func:`possibility_key`)."""
+    return Event.MASTERS_MAIL in key.events and (
+        Event.MAIL in key.events or key.trump is TrumpRule.RANK)
+
+
 def _steps_from_neighbours(key: PossibilityKey) -> int:
-    """How far ``key``'s play lies down :func:`_neighbours`' steps (each adds one: Plague
-    dropped, Justice added, a freely named trump): keys with less go first, so that their
-    lines are found before the keys they may settle."""
+    """How far ``key``'s play lies down :func:`_neighbours`' steps (each adds at least
+    one: Plague dropped, Justice added, Master's Mail added, Sloth added under Block
+    Trump, a freely named trump, which adds two as its neighbours may have Sloth): keys
+    with less go first, so that their lines are found before the keys they may
+    settle."""
     return ((Event.PLAGUE not in key.events) + (Event.JUSTICE in key.events)
-            + (key.trump is TrumpRule.DECLARER))
+            + _passes_pinned_cards(key)
+            + (key.trump is TrumpRule.BLOCK and key.play_rules >= ORDER_BLIND)
+            + 2 * (key.trump is TrumpRule.DECLARER))
 
 
 def _as_it_is(line: Line) -> Line:
@@ -419,13 +540,15 @@ class PossibleWith:
     def many(self, combos: Sequence[ComboBid]) -> list[bool]:
         """Whether each of ``combos`` is possible, as calling this on each would answer.
         Each key is decided once: the plays whose lines serve neighbouring plays before
-        those (:func:`_neighbours`), and within a play the combos worth the most first:
-        those are the hardest to complete, and a line found for one of them completes
-        many easier keys without a search (:func:`decide`). The order changes no answer,
+        those (:func:`_neighbours`), and within a play the hardest to complete first,
+        as a line found for one of them completes many easier keys without a search
+        (:func:`decide`): those with Greed (its virtual trick must leave the goal met
+        both ways, R32), then the combos worth the most. The order changes no answer,
         only how many searches run."""
         keys = [possibility_key(combo) for combo in combos]
         for i in sorted(range(len(combos)),
-                        key=lambda i: (_steps_from_neighbours(keys[i]), -combos[i].worth)):
+                        key=lambda i: (_steps_from_neighbours(keys[i]),
+                                       not keys[i].conditions.greed, -combos[i].worth)):
             self._answer(combos[i], keys[i])
         return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
 
@@ -533,9 +656,9 @@ _OUTCOMES_KEPT = 8192
 """The most searches kept (the oldest go first): a line of play is a few kilobytes; a
 whole auction's space for one hand has 4,935 keys."""
 _LINES: dict[tuple[int, int, int, int, tuple[object, ...]], list[Line]] = {}
-"""The lines found by a search, by hand, participants, declarer's seat, deck and
-:attr:`PossibilityKey.play`: each is tried on the other keys of its play before they are
-searched (:func:`decide`)."""
+"""The lines found by a search or taken from a neighbouring play, by hand, participants,
+declarer's seat, deck and :attr:`PossibilityKey.play`: each is tried on the other keys of
+its play, and of the plays it neighbours, before they are searched (:func:`decide`)."""
 _LINES_KEPT = 2048
 """The most plays whose lines are kept (the oldest go first): a hand's whole space has
 350."""
@@ -677,14 +800,10 @@ class Search:
         return None if found is None else Line(setup, *found)
 
     def _trumps(self) -> tuple[int, ...]:
-        rule = self.key.trump
-        if rule is TrumpRule.NONE:
-            return (NO_SUIT,)
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
-        suits = [s for s in range(4)  # R13: Sub Trump is not a suit D holds most cards in
-                 if rule is not TrumpRule.SUB or counts[s] != max(counts)]
         # Longest first when D wants tricks, shortest first otherwise (search order only).
-        return tuple(sorted(suits, key=lambda s: -counts[s] if self.want[0] else counts[s]))
+        return tuple(sorted(_trump_suits(self.key.trump, self.hand),
+                            key=lambda s: -counts[s] if self.want[0] else counts[s]))
 
     def _setups(self, sample: bool = False) -> Iterator[Setup]:
         """Every pre-game branch, the preferred first; with ``sample``, a few of each
