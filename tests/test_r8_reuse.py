@@ -19,7 +19,7 @@ from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import Witness, _build, witness
 from combowhist.cards import Suit, mask_indices
 from combowhist.errors import InvalidBidError
-from combowhist.moves import Award, Send
+from combowhist.moves import Award, Play, Send
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.play import NO_SUIT, OPPONENT_TRUMPED, flags_after, legal_play_mask
@@ -260,6 +260,28 @@ def test_r8_r20_a_line_without_masters_mail_settles_its_play_beside_mail_or_rank
     assert sends == 3 + 4 * ("+mail" in then)  # R20: each opponent sends; R19: everyone
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       pair=st.sampled_from([("max_trump+mail", "max_trump+mail+masters_mail"),
+                             ("rank_trump", "rank_trump+masters_mail"),
+                             ("rank_trump+mail", "rank_trump+mail+masters_mail")]))
+def test_r8_r20_masters_mail_beside_mail_or_rank_trump_is_settled_on_random_hands(
+        seed: int, players: int, pair: tuple[str, str]) -> None:
+    # The step above on dealt hands, 3 and 4 participants: settled without a search,
+    # and the witness, its Master's Mail worked back, completes in the engine.
+    profile = load_profile("1.4.1")
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1]
+    first, then = (ComboBid.parse(bid, profile, players) for bid in pair)
+    assume(decide(first, hand.mask, players) is not None)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        searched = _searches(monkeypatch)
+        found = witness(hand, then, profile=profile, players=players)
+    assert searched == []
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+
+
 @settings(max_examples=300, deadline=None)
 @given(hand=st.integers(1, 2**52 - 1), led=st.integers(0, 3), block=st.integers(-1, 3),
        plague=st.integers(-1, 3), flags=st.integers(0, 3), more=st.integers(0, 3))
@@ -283,33 +305,37 @@ TRUMP_RULES = ("game", "trump", "sub_trump", "block_trump", "grill")
 none, named freely (R13), Sub Trump (R13), Block Trump (R27), Grill (R25)."""
 
 
-def _trump_rule_combos(specials: str, players: int) -> list[ComboBid]:
-    """The bids of :data:`TRUMP_RULES` with these specials, where that is a legal combo."""
+def _replayable_combos(specials: frozenset[str], players: int) -> list[ComboBid]:
+    """The bids of :data:`TRUMP_RULES` with these specials, or with Hurry or Iron the other
+    way (and Penalty, which only scores, for worth), where that is a legal combo."""
     profile = load_profile("1.4.1")
     combos = []
     for bid in TRUMP_RULES:
-        try:
-            combos.append(ComboBid.parse(bid + specials, profile, players))
-        except InvalidBidError:
-            continue
+        for extra in (specials, specials ^ {"hurry"}, specials ^ {"iron"}):
+            try:
+                combos.append(ComboBid.parse("+".join((bid, "penalty", *sorted(extra))),
+                                             profile, players))
+            except InvalidBidError:
+                continue
     return combos
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
        first=st.sampled_from(TRUMP_RULES),
-       specials=st.sampled_from(("", "+penalty", "+plague", "+justice+penalty", "+hurry",
-                                 "+iron+penalty", "+sloth+penalty+potential",
-                                 "+mail+penalty")))
-def test_r8_r13_r25_r27_a_line_replayed_under_another_trump_rule_is_a_line_of_its_play(
-        seed: int, players: int, first: str, specials: str) -> None:
+       specials=st.sampled_from([frozenset(s) for s in (
+           (), ("plague",), ("justice",), ("hurry",), ("iron",), ("sloth",), ("mail",),
+           ("hurry", "iron"))]))
+def test_r8_r13_r22_r24_r25_r27_a_line_replayed_under_other_play_rules_is_a_line_of_them(
+        seed: int, players: int, first: str, specials: frozenset[str]) -> None:
     # The lines of one trump rule, re-checked play by play under another's rules and
-    # trump, serve its keys: under their own play they are unchanged, and wherever the
-    # re-check passes and the tricks meet the conditions, the engine replays them to a
-    # completed deal with the same tricks.
-    combos = _trump_rule_combos(specials, players)
-    source = next((c for c in combos if c.standard.key == first), None)
-    assume(source is not None and len(combos) > 1)
+    # trump, or with Hurry or Iron the other way, serve its keys: under their own play
+    # they are unchanged, and wherever the re-check passes and the tricks meet the
+    # conditions, the engine replays them to a completed deal with the same tricks.
+    combos = _replayable_combos(specials, players)
+    source = next((c for c in combos if c.standard.key == first
+                   and {b.key for b in c.specials} == specials | {"penalty"}), None)
+    assume(source is not None)
     assert source is not None
     hand = Deal.new(players, profile=source.profile, seed=seed).dealt_hands[1].mask
     deck = source.profile.deck(players).mask
@@ -330,13 +356,45 @@ def test_r8_r13_r25_r27_a_line_replayed_under_another_trump_rule_is_a_line_of_it
                 assert built.deal.winners == done.takers
 
 
-@pytest.mark.parametrize(("first", "then"), [("grill", "game"), ("trump", "block_trump")])
-def test_r8_r25_r27_a_line_of_another_trump_rule_settles_a_key_where_its_plays_hold(
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       hurry=st.booleans())
+def test_r8_r14_r22_a_rank_trump_line_replayed_with_hurry_the_other_way(
+        seed: int, players: int, hurry: bool) -> None:
+    # Rank Trump's lines serve its play with Hurry the other way where the re-check
+    # passes, naming the suit of the card D took (R14); the engine replays them.
+    profile = load_profile("1.4.1")
+    first, then = ("rank_trump+hurry+penalty", "rank_trump+penalty")[::1 if hurry else -1]
+    source, target = ComboBid.parse(first, profile, players), ComboBid.parse(then, profile,
+                                                                             players)
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask
+    line = decide(source, hand, players)
+    assume(line is not None)
+    assert line is not None
+    again = possibility._replayed(line, possibility_key(target), players, 1,
+                                  line.setup.trump)
+    done = again and again.completing(target, 1, players, profile.deck(players).mask)
+    assume(done is not None)
+    assert done
+    built = _build(target, players, 1, 0, hand, done.setup, done.actions, done.guesses)
+    assert built.deal.winners == done.takers
+    assert built.deal.trump == Suit(line.setup.trump)
+
+
+@pytest.mark.parametrize(("first", "then"), [("grill", "game"), ("trump", "block_trump"),
+                                            ("max_trump", "max_trump+hurry"),
+                                            ("rank_trump", "rank_trump+hurry")])
+def test_r8_r14_r22_r25_r27_a_line_of_other_play_rules_settles_a_key_where_its_plays_hold(
         first: str, then: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # Holding the top cards: the Grill line trumps no trick, so it is a line without
     # trump (R25); the line with spades trump never has D trump before an opponent, so
-    # it is a Block Trump line (R27).
-    _settled(first, then, monkeypatch)
+    # it is a Block Trump line (R27); trick 1 of the Max Trump line stays legal with D
+    # leading it in place of the seat on D's right (R22), and so does the Rank Trump
+    # line's, its trump still the suit of the card D took (R14).
+    found = _settled(first, then, monkeypatch)
+    if "hurry" in then:
+        first_play = next(seat for seat, move in found.moves if isinstance(move, Play))
+        assert first_play == 1
 
 
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])

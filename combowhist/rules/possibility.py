@@ -40,8 +40,8 @@ events that change what is possible), derived from the rule primitives; the sear
 solver read nothing else, and their answers are cached per hand and key. A line of play
 found for one key settles, without a search, the other keys of the same hand whose
 conditions its tricks meet, of its own play (:attr:`PossibilityKey.play`) or of a
-neighbouring one (:func:`_neighbours`; and a play of another trump rule, where its plays
-hold under this one's, :func:`_replayed`); only "possible" is shared so.
+neighbouring one (:func:`_neighbours`; and a play of another trump rule, Hurry or Iron,
+where its plays hold under this one's, :func:`_replayed`); only "possible" is shared so.
 """
 
 from __future__ import annotations
@@ -365,14 +365,17 @@ def _completing(combo: ComboBid, declarer: int, players: int, deck: int,
 def _neighbour_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]]
                      ) -> Iterator[Line]:
     """The lines found so far for neighbouring plays (:func:`_neighbours`), made lines
-    of ``key``'s play, then those of plays with another trump rule that hold under this
-    one's (:func:`_replayed`)."""
+    of ``key``'s play, then those of plays with another trump rule, Hurry or Iron that
+    hold under this one's (:func:`_replayed`)."""
     for near, made in _neighbours(key, where[1]):
         yield from map(made, _LINES.get((*where[:4], near.play), ()))
     hand, players, declarer = where[:3]
-    for near in _other_trumps(key):
+    for near in _other_plays(key):
         for line in _LINES.get((*where[:4], near.play), ()):
-            for trump in _trump_suits(key.trump, hand):
+            # Rank Trump's trump is the suit of the card the line's D took (R14).
+            suits = ((line.setup.trump,) if key.trump is TrumpRule.RANK
+                     else _trump_suits(key.trump, hand))
+            for trump in suits:
                 checked = _replayed(line, key, players, declarer, trump)
                 if checked is not None:
                     yield checked
@@ -412,23 +415,33 @@ _REPLAYED_TRUMPS = (TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule
                     TrumpRule.GRILL)
 """Trump rules whose lines may serve one another's plays, re-checked play by play
 (:func:`_replayed`): each names at most a suit before the deal, from D's own hand."""
-_IRON = frozenset({PlayRule.ACES_LOW})
+_SWITCHED_RULES = (PlayRule.DECLARER_LEADS_FIRST, PlayRule.ACES_LOW)
+"""The play rules a re-checked line may have the other way (Hurry, Iron): they change no
+one's cards, only who leads trick 1 (R22) and which card wins (R24)."""
 
 
-def _other_trumps(key: PossibilityKey) -> Iterator[PossibilityKey]:
+def _other_plays(key: PossibilityKey) -> Iterator[PossibilityKey]:
     """The keys of the plays that differ from ``key``'s in the trump rule (of
     :data:`_REPLAYED_TRUMPS`; Sloth read as the trump rule keeps it, :data:`ORDER_BLIND`)
-    or Iron alone, or both."""
+    or the play rules of :data:`_SWITCHED_RULES`, or both: the fewest rules switched
+    first. Rank Trump's with Hurry the other way alone (Iron reads the cards laid for it,
+    R14)."""
+    if key.trump is TrumpRule.RANK:
+        yield attrs.evolve(key, play_rules=key.play_rules ^ {PlayRule.DECLARER_LEADS_FIRST})
+        return
     if key.trump not in _REPLAYED_TRUMPS:
         return
-    plain = key.play_rules - ORDER_BLIND - _IRON
-    for iron in (key.play_rules & _IRON, _IRON - key.play_rules):
-        for rule in _REPLAYED_TRUMPS:
-            for rules in ((plain | iron, plain | iron | ORDER_BLIND) if rule is TrumpRule.BLOCK
-                          else (plain | iron,)):
-                near = attrs.evolve(key, trump=rule, play_rules=rules)
-                if near != key:
-                    yield near
+    own = key.play_rules & frozenset(_SWITCHED_RULES)
+    plain = key.play_rules - ORDER_BLIND - own
+    for n in range(len(_SWITCHED_RULES) + 1):
+        for flipped in combinations(_SWITCHED_RULES, n):
+            rules = plain | (own ^ frozenset(flipped))
+            for rule in _REPLAYED_TRUMPS:
+                for near_rules in ((rules, rules | ORDER_BLIND) if rule is TrumpRule.BLOCK
+                                   else (rules,)):
+                    near = attrs.evolve(key, trump=rule, play_rules=near_rules)
+                    if near != key:
+                        yield near
 
 
 def _trump_suits(rule: TrumpRule, hand: int) -> tuple[int, ...]:
@@ -443,8 +456,8 @@ def _trump_suits(rule: TrumpRule, hand: int) -> tuple[int, ...]:
 
 def _replayed(line: Line, key: PossibilityKey, players: int, declarer: int, trump: int
               ) -> Line | None:
-    """``line``, found for a play that differs from ``key``'s in its trump rule or Iron
-    (:func:`_other_trumps`), as a line of ``key``'s play naming ``trump``: every play
+    """``line``, found for a play that differs from ``key``'s in its trump rule, Hurry or
+    Iron (:func:`_other_plays`), as a line of ``key``'s play naming ``trump``: every play
     checked again under this play's rules (R23, R25, R27, R28, in the order of play, R22,
     R26) and every trick's taker worked out again (R23-R25; the card of justice's trick
     goes where the line gave it, R29); ``None`` if a play is illegal here. The trick
