@@ -13,8 +13,9 @@ from collections.abc import Sequence
 import attrs
 
 from combowhist.bids import ComboBid
+from combowhist.cards import SUIT_MASKS
 
-__all__ = ["Score", "TrickRecord", "bid_points", "score"]
+__all__ = ["Score", "TrickRecord", "bid_points", "finished_record", "score"]
 
 
 @attrs.frozen
@@ -31,6 +32,22 @@ class TrickRecord:
     """Whether D brought home every card of the deck in use that a ``capture`` goal names
     (E4)."""
 
+
+
+def finished_record(winners: tuple[int, ...], taken: Sequence[int], declarer: int,
+                    plague: int, deck: int, shown_cards: int) -> TrickRecord:
+    """The :class:`TrickRecord` of a finished deal: who brought home each trick, and from
+    the cards each seat brought home (``taken``, bitmasks), the plague-suit cards per seat
+    (``plague`` ``-1`` for none, R33) and whether D holds every card of the deck in use
+    that a ``capture`` goal names (``shown_cards``, E4)."""
+    counts: tuple[int, ...] = ()
+    in_use = 0
+    if plague >= 0:
+        suit_mask = SUIT_MASKS[plague]
+        counts = tuple([(cards & suit_mask).bit_count() for cards in taken])
+        in_use = (deck & suit_mask).bit_count()
+    shown = shown_cards & deck
+    return TrickRecord(winners, counts, in_use, taken[declarer] & shown == shown)
 
 @attrs.frozen
 class Score:

@@ -12,7 +12,7 @@ from combowhist.cards import ALL_CARDS, SUIT_MASKS, CardSet, Suit, card_strength
 from combowhist.errors import IllegalMoveError
 from combowhist.legal import LegalMoves
 from combowhist.moves import PLAYS, Award, Move, Play, Refill
-from combowhist.rules.outcome import TrickRecord, score
+from combowhist.rules.outcome import finished_record, score
 from combowhist.rules.seats import right
 from combowhist.state import Contract, DealResult, LogCell, Phase, State, Table, make
 
@@ -320,14 +320,8 @@ def finish_trick(state: State, winner: int) -> State:
 def _result(table: Table, contract: Contract, winners: tuple[int, ...],
             taken: tuple[int, ...]) -> DealResult:
     players = table.players
-    plague_counts: tuple[int, ...] = ()
-    in_use = 0
-    if contract.plague >= 0:
-        suit_mask = SUIT_MASKS[contract.plague]
-        plague_counts = tuple([(t & suit_mask).bit_count() for t in taken])
-        in_use = (table.deck & suit_mask).bit_count()
-    shown = contract.combo.shown_cards & table.deck
-    record = TrickRecord(winners, plague_counts, in_use, taken[contract.declarer] & shown == shown)
+    record = finished_record(winners, taken, contract.declarer, contract.plague, table.deck,
+                             contract.combo.shown_cards)
     outcome = score(contract.combo, contract.declarer, players, record, contract.guesses,
                     table.profile.fail_points)
     points = [0] * players

@@ -65,7 +65,7 @@ from combowhist.bids import (
 from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
-from combowhist.rules.outcome import TrickRecord, score
+from combowhist.rules.outcome import TrickRecord, finished_record, score
 from combowhist.rules.play import (
     NO_SUIT,
     TRICK_KEYS,
@@ -288,13 +288,8 @@ class Line:
         for taker in self.takers:
             for _ in range(players):
                 taken[taker] |= 1 << next(plays)
-        plague = self.setup.plague
-        shown = combo.shown_cards & deck
-        record = TrickRecord(self.takers,
-                             tuple((cards & SUIT_MASKS[plague]).bit_count() for cards in taken)
-                             if plague >= 0 else (),
-                             (deck & SUIT_MASKS[plague]).bit_count() if plague >= 0 else 0,
-                             taken[declarer] & shown == shown)
+        record = finished_record(self.takers, taken, declarer, self.setup.plague, deck,
+                                 combo.shown_cards)
         guesses = completing_guesses(combo, declarer, players, record)
         return None if guesses is None else attrs.evolve(self, guesses=guesses)
 
