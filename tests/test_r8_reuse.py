@@ -1,8 +1,10 @@
 """R8's exact layer, issue 13: a line of play found for one combo settles the other keys of
 its play (:attr:`~combowhist.rules.possibility.PossibilityKey.play`) whose trick
-conditions its tricks meet, without a search; the answers are those of a search of each
-key on its own, and every witness built from a reused line replays through the checked
-engine to a completed deal."""
+conditions its tricks meet, without a search, and so do lines of neighbouring plays
+(changed as each step's rule allows) and lines of other trump rules, Hurry or Iron that
+hold when re-checked play by play; the answers are those of a search of each key on its
+own, and every witness built from a reused line replays through the checked engine to a
+completed deal."""
 
 from __future__ import annotations
 

@@ -33,7 +33,6 @@ class TrickRecord:
     (E4)."""
 
 
-
 def finished_record(winners: tuple[int, ...], taken: Sequence[int], declarer: int,
                     plague: int, deck: int, shown_cards: int) -> TrickRecord:
     """The :class:`TrickRecord` of a finished deal: who brought home each trick, and from
@@ -48,6 +47,7 @@ def finished_record(winners: tuple[int, ...], taken: Sequence[int], declarer: in
         in_use = (deck & suit_mask).bit_count()
     shown = shown_cards & deck
     return TrickRecord(winners, counts, in_use, taken[declarer] & shown == shown)
+
 
 @attrs.frozen
 class Score:
