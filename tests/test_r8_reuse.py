@@ -399,6 +399,27 @@ def test_r8_r14_r22_r25_r27_a_line_of_other_play_rules_settles_a_key_where_its_p
         assert first_play == 1
 
 
+def test_r8_every_witness_of_a_whole_list_replays_to_a_completed_deal() -> None:
+    # A hand's whole list decided as len() decides it (most keys settled by lines of
+    # their own, neighbouring or re-checked plays), then each key's witness built from
+    # the line kept for it: every one replays through the checked engine to a completed
+    # deal, and exists exactly where many() answered "possible".
+    profile = load_profile("1.4.1")
+    hand = Deal.new(3, profile=profile, seed=11).dealt_hands[1]
+    combos: dict[PossibilityKey, ComboBid] = {}
+    for combo, key in _auction_combos("1.4.1", 3):
+        combos.setdefault(key, combo)
+    answers = PossibleWith(hand.mask, 3).many(list(combos.values()))
+    assert len(combos) > 4000
+    assert 0 < answers.count(False) < 10  # impossible ones too: the search's own answers
+    for combo, possible in zip(combos.values(), answers, strict=True):
+        found = witness(hand, combo, profile=profile, players=3)
+        assert (found is not None) == possible, combo
+        if found is not None:
+            assert found.deal.result is not None
+            assert found.deal.result.completed, combo
+
+
 @pytest.mark.parametrize("edition", ["1.4.1", "1.4.2"])
 def test_r8_many_decides_every_neighbour_before_the_keys_it_may_settle(edition: str) -> None:
     # many() orders keys by their steps from neighbouring plays: every play whose lines
