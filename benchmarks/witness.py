@@ -83,9 +83,9 @@ neighbour steps, lines of other trump rules and of Hurry and Iron the other way 
 play by play, a neighbour's line kept for its new play, Greed's keys first), ``--sweep 2
 --seed 5``, the machine otherwise idle: the first hand **45 searched, 4,890 settled,
 50 s**; the second 45 searched, 44 s; ``--sweep 1 --seed 7``, the hand ``QS 5S 4S 3S AH
-8H 3H KD 10D 7D 6D 3D 8C``, 50 searched, 68 s. What is left is about one solver call per root play
-(Plague, with or without Mail, by trump rule, some of Hurry and Iron), each about a
-second; the SAT form's leaner clauses (38% fewer) did not change that, nor did other
+8H 3H KD 10D 7D 6D 3D 8C``, 50 searched, 68 s. What is left is about one solver call per
+root play (Plague, with or without Mail, by trump rule, some of Hurry and Iron), each
+about a second; the SAT form's leaner clauses (38% fewer) did not change that, nor did other
 solvers of python-sat on those 42 root instances, the other core busy (CaDiCaL 1.5.3
 47 s, Kissat 4.0.4 46 s, CaDiCaL 3.0.0 40 s, MapleCM 179 s).
 """

@@ -70,6 +70,7 @@ from combowhist.rules.possibility import (
     Search,
     Setup,
     decide,
+    hands_at_play,
     possibility_key,
     search_gap,
     solver_covers,
@@ -200,8 +201,11 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
         mail_sent = list(setup.mail_sent)
         masters_sent = list(setup.masters_sent)
         if Event.MASTERS_MAIL in combo.events and not masters_sent:
-            # A line of a play without it (any hands after it can be reached, R20).
-            dealt, masters_sent = _masters_mail_added(combo, players, declarer, setup)
+            # A line of a play without it (any hands after it can be reached, R20): the
+            # cards it moves are ones no exchange before it touches, so it is worked back
+            # on the dealt hands.
+            dealt, masters_sent = _undo_exchange(combo, players, declarer, dealt, 0,
+                                                 masters=True, mail=setup)
     else:
         dealt, mail_sent, masters_sent = _worked_back(combo, players, declarer, hand,
                                                       setup, actions)
@@ -268,10 +272,7 @@ def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup:
     """The dealt hands and what each seat sends by Mail and by Master's Mail, worked back
     from the hands at the first lead (the search's line of play) through Master's Mail,
     Mail and Rank Trump."""
-    at_play = [0] * players
-    for kind, seat, card in actions:
-        if kind == "play":
-            at_play[seat] |= 1 << card
+    at_play = hands_at_play(actions, players)
     assert at_play[declarer] == hand & ~setup.passed | setup.received
     masters_sent = [0] * players
     before_masters = list(at_play)
@@ -290,24 +291,6 @@ def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup:
     return dealt, mail_sent, masters_sent
 
 
-def _masters_mail_added(combo: ComboBid, players: int, declarer: int, setup: Setup
-                        ) -> tuple[list[int], list[int]]:
-    """The dealt hands and Master's Mail picks (R20) that lead to the hands at the first
-    lead of ``setup``, a line of the same play without Master's Mail: each opponent
-    receives 3 cards it was dealt and kept (neither laid for Rank Trump nor sent by
-    Mail), which are now dealt to the opponent passing to it instead."""
-    dealt = list(setup.dealt)
-    laid = _mask(setup.laid)
-    mail_sent = setup.mail_sent or (0,) * players
-    direction = combo.rules.masters_mail_direction
-    received = [0 if seat == declarer else _lowest(dealt[seat] & ~mail_sent[seat] & ~laid, 3)
-                for seat in range(players)]
-    sent = [0 if seat == declarer
-            else received[masters_mail_target(seat, declarer, players, direction)]
-            for seat in range(players)]
-    return [dealt[s] & ~received[s] | sent[s] for s in range(players)], sent
-
-
 def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int],
                    passed: int, *, masters: bool, mail: Setup
                    ) -> tuple[list[int], list[int]]:
@@ -317,7 +300,8 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
     possibility beside neither Mail nor Rank Trump; the declarer's card or cards those
     put in given hands (``passed``: to the Mail target, or Rank Trump's to the taken
     card's owner) may have moved on by it to that hand's own target, and are the ones it
-    sent there; the other cards laid for Rank Trump stay where they were laid."""
+    sent there; the other cards laid for Rank Trump, and those a seat sends by Mail (given
+    the dealt hands of a line without Master's Mail), stay where they are."""
     received = [0] * players
     if masters:
         direction = combo.rules.masters_mail_direction
@@ -330,14 +314,14 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
             kept_by = mail.laid.index(mail.received.bit_length() - 1)
         else:
             kept_by = -1
-        laid = _mask(mail.laid)
+        stay = _mask(mail.laid) | sum(mail.mail_sent)
         for seat in range(players):
             if seat == declarer:
                 continue
             hand = after[seat]
             # The declarer's cards stay with the hand they were put in, or it sent them on.
             must = 0 if seat == kept_by else hand & passed
-            received[seat] = must | _lowest(hand & ~passed & ~laid, 3 - must.bit_count())
+            received[seat] = must | _lowest(hand & ~passed & ~stay, 3 - must.bit_count())
     else:
         assert mail.mail is not None
         direction = mail.mail

@@ -328,7 +328,7 @@ def _replayable_combos(specials: frozenset[str], players: int) -> list[ComboBid]
        specials=st.sampled_from([frozenset(s) for s in (
            (), ("plague",), ("justice",), ("hurry",), ("iron",), ("sloth",), ("mail",),
            ("hurry", "iron"))]))
-def test_r8_r13_r22_r24_r25_r27_a_line_replayed_under_other_play_rules_is_a_line_of_them(
+def test_r8_r13_r22_r24_r25_r27_r28_r29_a_line_replayed_under_other_rules_is_theirs(
         seed: int, players: int, first: str, specials: frozenset[str]) -> None:
     # The lines of one trump rule, re-checked play by play under another's rules and
     # trump, or with Hurry or Iron the other way, serve its keys: under their own play

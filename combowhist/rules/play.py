@@ -210,7 +210,7 @@ def begin_play(state: State, contract: Contract, log: LogCell | None) -> State:
     declarer = contract.declarer
     leads_first, plays_last, iron = _play_rules_held(contract.play_rules)
     players = state.table.players
-    leader = declarer if leads_first else right(declarer, players)
+    leader = first_leader(declarer, players, leads_first)
     trump = contract.combo.standard.trump
     contract = contract.replace(
         block_suit=contract.trump_suit if trump is TrumpRule.BLOCK else NO_SUIT,
@@ -220,6 +220,11 @@ def begin_play(state: State, contract: Contract, log: LogCell | None) -> State:
     )
     return state.but(phase=Phase.PLAY, to_move=leader, leader=leader, contract=contract,
                      trump=contract.trump_suit, log=log)
+
+
+def first_leader(declarer: int, players: int, hurry: bool) -> int:
+    """Who leads trick 1: the seat on D's right, or D under Hurry (R22)."""
+    return declarer if hurry else right(declarer, players)
 
 
 @lru_cache(maxsize=64)

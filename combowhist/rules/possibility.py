@@ -69,17 +69,18 @@ from combowhist.rules.outcome import TrickRecord, finished_record, score
 from combowhist.rules.play import (
     NO_SUIT,
     TRICK_KEYS,
+    first_leader,
     flags_after,
     legal_play_mask,
     next_trump,
     trick_order,
     winning_play,
 )
-from combowhist.rules.seats import right
 from combowhist.rules.setup import mail_target, masters_mail_target
 
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
-           "PossibleWith", "clear_caches", "completing_guesses", "decide", "possibility_key",
+           "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
+           "possibility_key",
            "possible_with", "search_gap", "solver_covers"]
 
 TRICKS = 13
@@ -350,6 +351,15 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     return found
 
 
+def hands_at_play(actions: Sequence[Action], players: int) -> list[int]:
+    """Each seat's hand at the first lead of a line of play: the cards it plays."""
+    hands = [0] * players
+    for kind, seat, card in actions:
+        if kind == "play":
+            hands[seat] |= 1 << card
+    return hands
+
+
 def _completing(combo: ComboBid, declarer: int, players: int, deck: int,
                 lines: Iterable[Line]) -> Line | None:
     """The first of ``lines`` whose tricks complete ``combo`` (:meth:`Line.completing`)."""
@@ -464,12 +474,8 @@ def _replayed(line: Line, key: PossibilityKey, players: int, declarer: int, trum
     plague = line.setup.plague
     justice = line.setup.justice
     named = trump
-    hands = [0] * players
-    for kind, seat, card in line.actions:
-        if kind == "play":
-            hands[seat] |= 1 << card
-    leader = (declarer if PlayRule.DECLARER_LEADS_FIRST in rules
-              else right(declarer, players))
+    hands = hands_at_play(line.actions, players)
+    leader = first_leader(declarer, players, PlayRule.DECLARER_LEADS_FIRST in rules)
     steps = iter(line.actions)
     flags = 0
     takers: list[int] = []
@@ -623,7 +629,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
 
     rules = key.play_rules
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
-    leader = declarer if PlayRule.DECLARER_LEADS_FIRST in rules else right(declarer, players)
+    leader = first_leader(declarer, players, PlayRule.DECLARER_LEADS_FIRST in rules)
     events = key.events
     mail: tuple[str, ...] = ()
     if Event.MAIL in events:
@@ -939,7 +945,7 @@ class Search:
         for cards in pinned:
             taken |= cards
         pool = self.deck & ~taken
-        leader = self.declarer if self.hurry else right(self.declarer, self.players)
+        leader = first_leader(self.declarer, self.players, self.hurry)
         zeros = (0,) * self.players
         return self._trick(0, hand, pool, pinned, zeros, leader, setup.trump, 0, zeros, 0,
                            zeros, setup.justice, (), slack)
