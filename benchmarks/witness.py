@@ -88,6 +88,20 @@ root play (Plague, with or without Mail, by trump rule, some of Hurry and Iron),
 about a second; the SAT form's leaner clauses (38% fewer) did not change that, nor did other
 solvers of python-sat on those 42 root instances, the other core busy (CaDiCaL 1.5.3
 47 s, Kissat 4.0.4 46 s, CaDiCaL 3.0.0 40 s, MapleCM 179 s).
+
+Mail (beside any trump rule but Rank Trump) solved at the first lead, the solver picking
+only the declarer's 3 cards out and 3 in, machine otherwise idle: ``--sweep 2 --seed 5``
+48 searched, 38 s and 51 searched, 31 s; ``--sweep 1 --seed 7`` 43 searched, 47 s. The 16
+Mail roots of the first hand took the solver 16.0 s against 23.6 s before. ``--pairs 100
+--seed 1``: median 7.3 ms, p90 0.84 s, p99 and slowest 3.4 s (before, idle: median
+7.0-7.2 ms, p90 1.1-1.3 s, slowest 8.7-9.4 s); four of the five slowest are Rank Trump with
+Mail or Master's Mail, which the solver still models exchange by exchange. Tried and
+dropped on the root instances: the solver's phases set all false (7x slower) or all true,
+from the previous root's model (within noise), or towards D passing low cards and getting
+high ones (faster on one hand, slower on another); fixing the plague suit first (no gain);
+symmetry breaking between unseen cards with no card of D's between them (slower: 6.5 s
+against 4.4 s on 18 roots without Mail); a randomised greedy search before the solver (200
+dives found 9 of 41 roots).
 """
 
 from __future__ import annotations

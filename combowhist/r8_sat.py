@@ -24,9 +24,14 @@ compares) that it refuses is ruled out, by sequential counters. Plague adds the 
 names, its lead rule (R28: before D leads, only earlier tricks matter; it gives way to
 Block Trump) and a count of the plague cards in each participant's tricks (R33). Justice
 adds the card D names and, for its trick, a taker of D's choice in place of the winner
-(R29). The hands before the first lead are modelled stage by stage, as the rules run the
-exchanges: dealt, after Rank Trump (R14, E2), after Mail (R19), after Master's Mail (R20);
-each exchange moves 3 cards of every sender at once.
+(R29). Beside Rank Trump the hands before the first lead are modelled stage by stage, as
+the rules run the exchanges: dealt, after Rank Trump (R14, E2), after Mail (R19), after
+Master's Mail (R20); each exchange moves 3 cards of every sender at once. Mail without Rank
+Trump is modelled at the first lead alone: D's 3 cards out and 3 in, and the hand D's cards
+went to (the Mail target, or under Master's Mail the opponent it passes to); every other
+lie of the unseen cards at the first lead is reached by some deal and picks, which the
+witness works back (:func:`combowhist.analysis.witness`), so the choice of them is no part
+of the puzzle.
 """
 
 from __future__ import annotations
@@ -215,7 +220,8 @@ class Solution(NamedTuple):
     guesses: tuple[int, ...] = ()
     """D's guesses (R16), for a goal with guesses."""
     dealt: tuple[int, ...] = ()
-    """The dealt hands, seat by seat, as bitmasks (D's is the hand asked about)."""
+    """The dealt hands, seat by seat, as bitmasks (D's is the hand asked about); ``()``
+    for Mail without Rank Trump, solved at the first lead (:attr:`passed`)."""
     laid: tuple[int, ...] = ()
     """Rank Trump: the card each seat lays (R14; D's is the card D gives, E2), else ()."""
     taken: int = -1
@@ -226,6 +232,11 @@ class Solution(NamedTuple):
     """Mail: the 3 cards each seat sends, as bitmasks."""
     masters_sent: tuple[int, ...] = ()
     """Master's Mail: the 3 cards each opponent sends (D's entry 0)."""
+    passed: int = 0
+    """Mail without Rank Trump: the 3 cards D passes; the hands at the first lead are the
+    plays', from which the deal and everyone's picks are worked back."""
+    received: int = 0
+    """Mail without Rank Trump: the 3 cards D gets."""
 
 
 def solve(puzzle: Puzzle) -> Solution | None:
@@ -403,13 +414,19 @@ class _Hands:
         self.declarer = declarer = puzzle.declarer
         self.opponents = [s for s in self.seats if s != declarer]
         self.stages = 1
+        # Mail without Rank Trump is modelled at the first lead: D's part of it alone.
+        self.at_lead = bool(puzzle.mail) and puzzle.trump is not TrumpRule.RANK
         if puzzle.trump is TrumpRule.RANK:
             self._rank_trump(trumps)
+        elif self.at_lead:
+            self._mail_at_lead()
         else:
             self._dealt()
         for seat in self.opponents:
             f.count([v for c in cards if not isinstance(v := self.at(c, 0, seat), bool)],
                     TRICKS, TRICKS)
+        if self.at_lead:
+            return
         players = puzzle.players
         if puzzle.mail:
             self._exchange("mail", {d: [mail_target(d, s, players) for s in self.seats]
@@ -422,7 +439,11 @@ class _Hands:
 
     def at(self, card: int, stage: int, seat: int) -> _Literal:
         """Whether ``seat`` holds ``card`` after ``stage`` exchanges."""
-        if stage == 0 and self.puzzle.trump is not TrumpRule.RANK:
+        if self.at_lead and seat == self.declarer:
+            if self.puzzle.hand >> card & 1:
+                return -self.f.var("passes", card)
+            return self.f.var("gets", card)
+        if stage == 0 and self.puzzle.trump is not TrumpRule.RANK and not self.at_lead:
             mine = bool(self.puzzle.hand >> card & 1)
             if mine or seat == self.declarer:
                 return mine and seat == self.declarer
@@ -440,6 +461,36 @@ class _Hands:
         for card in self.cards:
             if not self.puzzle.hand >> card & 1:
                 self.f.exactly_one(self.f.var("at", card, 0, s) for s in self.opponents)
+
+    def _mail_at_lead(self) -> None:
+        """R19 (and R20) at the first lead: D passes 3 cards of D's hand and gets 3 unseen
+        ones; the cards D passes are held by the Mail target, or under Master's Mail by it
+        or the opponent it passes to. Every other way the unseen cards can lie at the
+        first lead is reached by some deal and some picks of the opponents (each is sent 3
+        cards of its hand by the one passing to it; :func:`combowhist.analysis.witness`
+        works them back), so nothing else of the exchanges is modelled."""
+        f, puzzle = self.f, self.puzzle
+        players, declarer = puzzle.players, self.declarer
+        mine = [c for c in self.cards if puzzle.hand >> c & 1]
+        f.count([f.var("passes", c) for c in mine], MAIL_CARDS, MAIL_CARDS)
+        f.count([f.var("gets", c) for c in self.cards if not puzzle.hand >> c & 1],
+                MAIL_CARDS, MAIL_CARDS)
+        directions = [f.var("mail", "direction", d) for d in puzzle.mail]
+        f.exactly_one(directions)
+        for card in self.cards:
+            own = (-f.var("passes", card) if puzzle.hand >> card & 1
+                   else f.var("gets", card))
+            f.exactly_one([own, *(f.var("at", card, 0, s) for s in self.opponents)])
+        for direction, chosen in zip(puzzle.mail, directions, strict=True):
+            target = mail_target(direction, declarer, players)
+            holders = {target}
+            if puzzle.masters_mail is not None:
+                holders.add(masters_mail_target(target, declarer, players,
+                                                puzzle.masters_mail))
+            for card in mine:
+                for seat in self.opponents:
+                    if seat not in holders:
+                        f.add(-chosen, -f.var("at", card, 0, seat))
 
     def _rank_trump(self, trumps: list[int]) -> None:
         """R14 (E2): D gives a card of D's hand for the card D takes, laid by an opponent
@@ -498,10 +549,15 @@ class _Hands:
                     MAIL_CARDS)
 
     def solution(self, true: set[int]) -> tuple[tuple[int, ...], tuple[int, ...], int,
-                                                 str | None, tuple[int, ...], tuple[int, ...]]:
-        """The hands dealt and the exchanges of a model: the last six fields of
+                                                 str | None, tuple[int, ...], tuple[int, ...],
+                                                 int, int]:
+        """The hands dealt and the exchanges of a model: the last eight fields of
         :class:`Solution`."""
         f, puzzle = self.f, self.puzzle
+        mail = next((d for d in puzzle.mail if f.var("mail", "direction", d) in true), None)
+        if self.at_lead:  # the hands at the first lead; the deal is worked back from them
+            return ((), (), -1, mail, (), (), self._picked("passes", true),
+                    self._picked("gets", true))
         dealt = [sum(1 << c for c in self.cards if _true(self.at(c, 0, s), true))
                  for s in self.seats]
         laid: tuple[int, ...] = ()
@@ -517,10 +573,12 @@ class _Hands:
                          else next(c for c in mask_indices(dealt[s])
                                    if card_strength(c, puzzle.iron) <= top)
                          for s in self.seats)
-        mail = next((d for d in puzzle.mail if f.var("mail", "direction", d) in true), None)
         return (tuple(dealt), laid, taken, mail,
                 self._sent("mail", true) if puzzle.mail else (),
-                self._sent("masters", true) if puzzle.masters_mail is not None else ())
+                self._sent("masters", true) if puzzle.masters_mail is not None else (), 0, 0)
+
+    def _picked(self, name: str, true: set[int]) -> int:
+        return sum(1 << c for c in self.cards if self.f.var(name, c) in true)
 
     def _sent(self, name: str, true: set[int]) -> tuple[int, ...]:
         return tuple(sum(1 << c for c in self.cards if self.f.var(name, "moves", c, s) in true)

@@ -16,6 +16,7 @@ from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import is_possible, possibility_key, solver_covers, witness
 from combowhist.bids import TrumpRule
 from combowhist.errors import AnalysisError
+from combowhist.moves import Send
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.possibility import Search, solved
 
@@ -238,6 +239,38 @@ def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
         search = _search_answer(hand, combo, players)
         if search is not None:
             assert _solver_answer(hand, combo, players) is search, (hand, bid)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_r8_r19_r20_solver_reads_mail_at_the_first_lead_as_the_search_does(seed: int) -> None:
+    # The solver models Mail (without Rank Trump) at the first lead: D's 3 cards out and
+    # 3 in, D's cards with the Mail target or, under Master's Mail, the opponent it passes
+    # to; the rest of the exchanges is worked back for the witness. It answers as the
+    # search, which picks the cards of every exchange, and each of its lines replays.
+    rng = random.Random(100 + seed)
+    edition = rng.choice(("1.4.1", "1.4.2"))
+    players = 3 + seed % 2
+    profile = load_profile(edition)
+    deck = sorted(profile.deck(players))
+    weight = rng.choice((-1, 0, 1))
+    cards = sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13]
+    hand = str(CardSet(cards))
+    decided = 0
+    for bid in ("zero+mail", "zero+hurry+mail+masters_mail", "game+mail", "trump+mail+lock",
+                "trump+mail+masters_mail+ending_dog", "masters_game+mail+iron",
+                "masters_bid_of_shame+hurry+mail+penalty", "block_trump+mail+plague",
+                "grill+mail+lock", "masters_game+mail+justice+lock"):
+        combo = ComboBid.parse(bid, profile, players)
+        search = _search_answer(hand, combo, players)
+        solver = _solver_answer(hand, combo, players)
+        if search is not None:
+            decided += 1
+            assert solver is search, (hand, bid)
+        if solver:
+            deal = _replayed(hand, combo, players)
+            sends = sum(isinstance(move, Send) for move in deal.history)
+            assert sends == players + (players - 1) * ("masters_mail" in bid)
+    assert decided >= 3
 
 
 def test_r8_solver_decides_what_the_search_leaves_undecided() -> None:

@@ -656,8 +656,8 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
     setup = Setup(trump=NO_SUIT if answer.trump < 0 else answer.trump,
                   plague=NO_SUIT if answer.plague < 0 else answer.plague,
                   justice=answer.justice, mail=answer.mail,
-                  passed=1 << answer.laid[declarer] if rank else 0,
-                  received=1 << answer.taken if rank else 0,
+                  passed=1 << answer.laid[declarer] if rank else answer.passed,
+                  received=1 << answer.taken if rank else answer.received,
                   pinned=(0,) * players, laid=answer.laid, dealt=answer.dealt,
                   mail_sent=answer.mail_sent, masters_sent=answer.masters_sent)
     return Line(setup, tuple(actions), answer.guesses, tuple(answer.takers))
