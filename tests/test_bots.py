@@ -163,7 +163,9 @@ def _known(deal: Deal, seat: int) -> _Sight:
 
 def _swap_hidden_cards(deal: Deal, seat: int, data: st.DataObject) -> Deal:
     """The same deal with a card of one suit swapped between two other seats, among the
-    cards they were dealt and still hold (so every past move stays legal), replayed."""
+    cards they were dealt and still hold (so every past move stays legal), replayed; only
+    where the seat's view stays the same (under Open Hand the declarer's hand is shown to
+    all from the first lead, R30, so a card swapped out of it is seen)."""
     others = [s for s in range(deal.players) if s != seat]
     first, second = data.draw(st.permutations(others))[:2]
     dealt, now = deal.table.dealt, deal.hand_masks
@@ -182,6 +184,7 @@ def _swap_hidden_cards(deal: Deal, seat: int, data: st.DataObject) -> Deal:
             twin = twin.apply(move)
     except IllegalMoveError:  # a picked Mail card, say
         assume(False)
+    assume(twin.view(seat) == deal.view(seat))
     return twin
 
 
