@@ -202,6 +202,9 @@ class Puzzle(NamedTuple):
     """Master's Mail's direction (R20), ``None`` without it."""
     capture: int = 0
     """The cards D must bring home (a ``capture`` goal, E4), as a bitmask."""
+    wants_tricks: bool = True
+    """Whether D would rather take tricks than not: the order of the solver's first try
+    only, never its answer (:func:`_preferred`)."""
 
 
 class Solution(NamedTuple):
@@ -387,7 +390,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
         _plague_cards(f, cards, seats, declarer)
 
     with Cadical153(bootstrap_with=f.clauses) as solver:
-        if not solver.solve():
+        # A first try with the preferred choices, then (what it learnt kept) without them.
+        preferred = _preferred(f, puzzle, trumps)
+        if not (preferred and solver.solve(assumptions=preferred)) and not solver.solve():
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
@@ -583,6 +588,39 @@ class _Hands:
     def _sent(self, name: str, true: set[int]) -> tuple[int, ...]:
         return tuple(sum(1 << c for c in self.cards if self.f.var(name, "moves", c, s) in true)
                      for s in self.seats)
+
+
+_NAMED_TRUMPS = frozenset({TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.BLOCK})
+"""The trump rules under which D names the trump suit for the whole deal."""
+
+
+def _preferred(f: _Formula, puzzle: Puzzle, trumps: list[int]) -> list[int]:
+    """The pre-game choices the solver tries first, as the search orders them (search
+    order only, never the answer): where D would rather take tricks
+    (:attr:`Puzzle.wants_tricks`), D's longest suit named trump, Rank Trump's strongest
+    unseen card of D's longest suit taken for D's weakest card, and under Mail (at the
+    first lead) D's 3 weakest cards passed for the 3 strongest unseen ones; the reverse
+    where D would rather not."""
+    hand, iron, strong = puzzle.hand, puzzle.iron, puzzle.wants_tricks
+    cards = mask_indices(puzzle.deck)
+    held = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+    sign = -1 if strong else 1
+    # Strongest first where D wants tricks, weakest first where D does not.
+    ordered = sorted(cards, key=lambda c: sign * card_strength(c, iron))
+    mine = [c for c in reversed(ordered) if hand >> c & 1]
+    unseen = [c for c in ordered if not hand >> c & 1]
+    out: list[int] = []
+    if puzzle.trump in _NAMED_TRUMPS:
+        allowed = [suit for suit in range(4) if puzzle.trump is not TrumpRule.SUB
+                   or held[suit] != max(held)]  # R13
+        out.append(trumps[min(allowed, key=lambda suit: sign * held[suit])])
+    elif puzzle.trump is TrumpRule.RANK:
+        taken = min(unseen, key=lambda c: sign * held[c // 13])
+        out += [f.var("took", taken), f.var("gave", mine[0])]
+    if puzzle.mail and puzzle.trump is not TrumpRule.RANK:
+        out += [*(f.var("gets", c) for c in unseen[:MAIL_CARDS]),
+                *(f.var("passes", c) for c in mine[:MAIL_CARDS])]
+    return out
 
 
 def _true(literal: _Literal, true: set[int]) -> bool:

@@ -273,6 +273,59 @@ def test_r8_r19_r20_solver_reads_mail_at_the_first_lead_as_the_search_does(seed:
     assert decided >= 3
 
 
+def _mail_puzzle(hand: CardSet, combo: ComboBid, players: int, **fields: object
+                 ) -> r8_sat.Puzzle:
+    rules = combo.rules
+    return r8_sat.Puzzle(hand.mask, combo.profile.deck(players).mask, players, 1,
+                         1 if "hurry" in str(combo) else 2,
+                         TrumpRule.DECLARER if "trump" in str(combo) else TrumpRule.NONE,
+                         False, False, rules.conditions, mail=("left", "right"))._replace(
+                             **fields)
+
+
+def test_r8_r19_the_solver_goes_past_its_preferred_mail_picks_where_they_fail() -> None:
+    # Zero with Hurry and all 13 spades: D must pass three spades and get three low cards
+    # to lead and lose with. Told that D would rather take tricks, the solver first tries
+    # passing D's lowest spades for the three best unseen cards, which cannot work (D
+    # leads and nobody beats an ace in no trump); it then finds the picks that do.
+    hand = CardSet.parse(SPADES)
+    combo = ComboBid.parse("zero+hurry+mail", "1.4.1")
+    strongest = CardSet.parse("AH AD AC").mask
+    wrong = r8_sat.solve(_mail_puzzle(hand, combo, 4, wants_tricks=True))
+    right = r8_sat.solve(_mail_puzzle(hand, combo, 4, wants_tricks=False))
+    assert wrong is not None
+    assert right is not None
+    assert wrong.received != strongest
+    assert wrong.received & hand.mask == 0
+    assert wrong.passed.bit_count() == wrong.received.bit_count() == 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r8_r13_r14_r19_the_solvers_preferred_choices_change_no_answer(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The solver first tries the choices the search would (trump in D's longest suit,
+    # Rank Trump's card of it, Mail's weakest out and strongest in; the reverse where D
+    # would rather lose tricks), then every choice: set either way round, the preference
+    # gives the answer of the solver as it is (and so, by the tests above against the
+    # search, the rules').
+    rng = random.Random(200 + seed)
+    players = 3 + seed % 2
+    profile = load_profile("1.4.1")
+    hand = CardSet(rng.sample(sorted(profile.deck(players)), 13))
+    solve = r8_sat.solve
+    for bid in ("zero+mail", "trump+mail+lock", "masters_game+mail+greed",
+                "masters_bid_of_shame+mail+penalty", "zero+hurry+mail", "trump+lock",
+                "sub_trump+greed", "block_trump+ending_dog", "rank_trump+lock",
+                "rank_trump+mail", "max_trump+iron+greed"):
+        combo = ComboBid.parse(bid, profile, players)
+        expected = _solver_answer(str(hand), combo, players)
+        for wants in (True, False):
+            monkeypatch.setattr(r8_sat, "solve", lambda puzzle, wants=wants: solve(
+                puzzle._replace(wants_tricks=wants)))
+            assert _solver_answer(str(hand), combo, players) is expected, (str(hand), bid)
+        monkeypatch.setattr(r8_sat, "solve", solve)
+
+
 def test_r8_solver_decides_what_the_search_leaves_undecided() -> None:
     # Taintless Master's Game with four aces and small cards: the search alone opens more
     # than 2,000 tricks without an answer; the solver finds a deal (the opponents shed

@@ -640,7 +640,8 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
         hand, deck, players, declarer, leader, key.trump, PlayRule.ACES_LOW in rules, sloth,
         key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
         (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
-        goal.cards if goal.kind is GoalKind.CAPTURE else 0))
+        goal.cards if goal.kind is GoalKind.CAPTURE else 0,
+        any(_wants_trick(key.conditions, t) for t in range(TRICKS))))
     if answer is None:
         return None
     actions: list[Action] = []
@@ -694,6 +695,17 @@ def search_gap(combo: ComboBid) -> str | None:
     return None
 
 
+def _wants_trick(conditions: TrickConditions, trick: int) -> bool:
+    """Whether the declarer would rather take trick ``trick`` (0-based): only the order in
+    which the search and the solver try choices, never what they decide."""
+    if conditions.avoid_tricks >> trick & 1:
+        return False
+    kind = conditions.goal.kind
+    if kind is GoalKind.LIMBO:
+        return trick >= conditions.goal.first
+    return kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST, GoalKind.GUESSED)
+
+
 # -- the search --------------------------------------------------------------------------------
 
 
@@ -730,7 +742,7 @@ class Search:
         self.relative = goal.kind in (GoalKind.NOT_MOST, GoalKind.LEAST,
                                       GoalKind.SOLITARY_MOST)
         self.limbo = goal.kind is GoalKind.LIMBO
-        self.want = tuple(self._wants(t) for t in range(TRICKS))
+        self.want = tuple(_wants_trick(self.conditions, t) for t in range(TRICKS))
         self.open_cache: dict[tuple[object, ...], bool] = {}
         self.ends: dict[tuple[int, int, bool], list[int]] = {}
         """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
@@ -740,17 +752,6 @@ class Search:
         self.cuts = 0
         self.setup = Setup()
         self.limit = 0
-
-    def _wants(self, trick: int) -> bool:
-        """Whether the declarer would rather take trick ``trick`` (0-based): only the order
-        in which the search tries moves, never what it decides."""
-        conditions = self.conditions
-        if conditions.avoid_tricks >> trick & 1:
-            return False
-        kind = conditions.goal.kind
-        if kind is GoalKind.LIMBO:
-            return trick >= conditions.goal.first
-        return kind in (GoalKind.MIN_TRICKS, GoalKind.SOLITARY_MOST, GoalKind.GUESSED)
 
     # -- pre-game choices ------------------------------------------------------------------
 
