@@ -203,8 +203,10 @@ class Puzzle(NamedTuple):
     capture: int = 0
     """The cards D must bring home (a ``capture`` goal, E4), as a bitmask."""
     wants_tricks: bool = True
-    """Whether D would rather take tricks than not: the order of the solver's first try
-    only, never its answer (:func:`_preferred`)."""
+    """Whether D would rather take tricks than not: which pre-game choices the solver tries
+    first (trump in D's longest suit, Rank Trump's card of it for D's weakest card, Mail's
+    3 weakest cards out for the 3 strongest unseen; the reverse if not), never its
+    answer."""
 
 
 class Solution(NamedTuple):
