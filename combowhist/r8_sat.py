@@ -38,10 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pysat.card import CardEnc, EncType  # type: ignore[import-not-found, unused-ignore]
-from pysat.formula import IDPool  # type: ignore[import-not-found, unused-ignore]
 from pysat.solvers import Cadical153  # type: ignore[import-not-found, unused-ignore]
 
 from combowhist.cards import SUIT_MASKS, card_strength, compositions, mask_indices
@@ -133,13 +132,18 @@ class _Formula:
     """Clauses over named variables."""
 
     def __init__(self) -> None:
-        self.pool = IDPool()
+        self.ids: dict[tuple[object, ...], int] = {}
+        self.top = 0
+        """The highest variable in use (named, or a counter's own)."""
         self.clauses: list[list[int]] = []
         self.defined: set[tuple[object, ...]] = set()
         """The names of the variables whose clauses are in (those defined once)."""
 
     def var(self, *name: object) -> int:
-        variable: int = self.pool.id(name)
+        variable = self.ids.get(name)
+        if variable is None:
+            self.top += 1
+            variable = self.ids[name] = self.top
         return variable
 
     def add(self, *literals: int) -> None:
@@ -165,11 +169,15 @@ class _Formula:
 
     def count(self, literals: list[int], low: int, high: int) -> None:
         if low > 0:
-            self.clauses += CardEnc.atleast(literals, bound=low, vpool=self.pool,
-                                            encoding=EncType.seqcounter).clauses
+            self._counter(CardEnc.atleast(literals, bound=low, top_id=self.top,
+                                          encoding=EncType.seqcounter))
         if high < len(literals):
-            self.clauses += CardEnc.atmost(literals, bound=high, vpool=self.pool,
-                                           encoding=EncType.seqcounter).clauses
+            self._counter(CardEnc.atmost(literals, bound=high, top_id=self.top,
+                                         encoding=EncType.seqcounter))
+
+    def _counter(self, encoded: Any) -> None:
+        self.clauses += encoded.clauses
+        self.top = max(self.top, encoded.nv)
 
 
 class Puzzle(NamedTuple):
@@ -286,9 +294,12 @@ def solve(puzzle: Puzzle) -> Solution | None:
 
     played = {(c, s, t): p for c in cards for s in seats for t in range(TRICKS)
               if (p := plays(c, s, t)) is not None}
+    one_card: dict[tuple[int, int], list[int]] = {}  # each seat plays one card a trick
+    for (_, seat, t), p in played.items():
+        one_card.setdefault((seat, t), []).append(p)
     for t in range(TRICKS):
         for seat in seats:
-            f.exactly_one(p for (c, s, tt), p in played.items() if s == seat and tt == t)
+            f.exactly_one(one_card.get((seat, t), []))
 
     if rule is TrumpRule.SUB:  # R13: not a suit D holds the most cards in
         held = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
