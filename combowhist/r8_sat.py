@@ -421,7 +421,8 @@ def solve(puzzle: Puzzle) -> Solution | None:
 class _Hands:
     """Who holds each card at each stage before the first lead: dealt (D's hand is the one
     asked about), after Rank Trump (R14, E2), after Mail (R19), after Master's Mail (R20),
-    each exchange modelled as the rules run it; :meth:`holds` is the last stage."""
+    each exchange modelled as the rules run it; :meth:`holds` is the last stage. Mail
+    without Rank Trump is one stage, the first lead (:meth:`_mail_at_lead`)."""
 
     def __init__(self, f: _Formula, puzzle: Puzzle, cards: list[int], trumps: list[int]
                  ) -> None:
