@@ -275,12 +275,11 @@ def test_r8_r19_r20_solver_reads_mail_at_the_first_lead_as_the_search_does(seed:
 
 def _mail_puzzle(hand: CardSet, combo: ComboBid, players: int, **fields: object
                  ) -> r8_sat.Puzzle:
-    rules = combo.rules
     return r8_sat.Puzzle(hand.mask, combo.profile.deck(players).mask, players, 1,
                          1 if "hurry" in str(combo) else 2,
                          TrumpRule.DECLARER if "trump" in str(combo) else TrumpRule.NONE,
-                         False, False, rules.conditions, mail=("left", "right"))._replace(
-                             **fields)
+                         False, False, combo.rules.conditions,
+                         mail=("left", "right"))._replace(**fields)
 
 
 def test_r8_r19_the_solver_goes_past_its_preferred_mail_picks_where_they_fail() -> None:
