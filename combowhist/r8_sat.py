@@ -215,6 +215,12 @@ class Puzzle(NamedTuple):
     first (trump in D's longest suit, Rank Trump's card of it for D's weakest card, Mail's
     3 weakest cards out for the 3 strongest unseen; the reverse if not), never its
     answer."""
+    either_leader: bool = False
+    """Whether to try first for a line that also holds with the other seat leading trick 1
+    (Hurry the other way, R22): every seat follows the suit led in trick 1, and where D
+    would then lead it, that suit is not the plague suit (R28). Such a line settles the
+    combo with Hurry the other way too, without a solver call of its own; never the
+    answer."""
 
 
 class Solution(NamedTuple):
@@ -402,9 +408,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
         _plague_lead(f, hands, trumps if rule is TrumpRule.BLOCK else None)
         _plague_cards(f, cards, seats, declarer)
 
+    preferred = _preferred(f, puzzle, trumps) + _either_leader(f, puzzle, played, plagues)
     with Cadical153(bootstrap_with=f.clauses) as solver:
         # A first try with the preferred choices, then (what it learnt kept) without them.
-        preferred = _preferred(f, puzzle, trumps)
         if not (preferred and solver.solve(assumptions=preferred)) and not solver.solve():
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
@@ -636,6 +642,25 @@ def _preferred(f: _Formula, puzzle: Puzzle, trumps: list[int]) -> list[int]:
         out += [*(f.var("gets", c) for c in unseen[:MAIL_CARDS]),
                 *(f.var("passes", c) for c in mine[:MAIL_CARDS])]
     return out
+
+
+def _either_leader(f: _Formula, puzzle: Puzzle, played: dict[tuple[int, int, int], int],
+                   plagues: list[int]) -> list[int]:
+    """With :attr:`Puzzle.either_leader`, the assumption that trick 1 holds with either
+    seat leading it (the clauses hang on it); else none."""
+    if not puzzle.either_leader:
+        return []
+    either = f.var("either_leader")
+    follows: dict[tuple[int, int], list[int]] = {}  # (seat, suit): its cards of trick 1
+    for (card, seat, t), p in played.items():
+        if t == 0:
+            follows.setdefault((seat, card // 13), []).append(p)
+    for suit in range(4):
+        for seat in range(puzzle.players):
+            f.add(-either, -f.var("led", 0, suit), *follows.get((seat, suit), []))
+        if puzzle.plague and puzzle.leader != puzzle.declarer:  # D would lead it (R28)
+            f.add(-either, -f.var("led", 0, suit), -plagues[suit])
+    return [either]
 
 
 def _true(literal: _Literal, true: set[int]) -> bool:

@@ -19,6 +19,7 @@ from combowhist.errors import AnalysisError
 from combowhist.moves import Send
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.possibility import Search, solved
+from combowhist.rules.possibility import _replayed as replayed_under
 
 r8_sat = extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
 
@@ -435,3 +436,41 @@ def test_r8_solver_witness_in_three_players() -> None:
     deal = _replayed(str(hand), combo, players=3)
     assert deal.players == 3
     assert Deal.from_json(deal.to_json()) == deal
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r8_r22_a_whole_lists_solver_line_holds_with_hurry_the_other_way(seed: int) -> None:
+    # Deciding a whole list (PossibleWith.many), the solver tries first for a line whose
+    # first trick every seat follows (not in the plague suit where D would lead it with
+    # Hurry, R28): with the other seat leading trick 1 (Hurry the other way, R22) it is
+    # then a line of that combo too, which it settles without a solver call. Never the
+    # answer: the solver alone answers the same.
+    rng = random.Random(300 + seed)
+    players = 3 + seed % 2
+    profile = load_profile("1.4.1")
+    hand = CardSet(rng.sample(sorted(profile.deck(players)), 13)).mask
+    deck = profile.deck(players).mask
+    for bid in ("trump+lock", "game+lock", "trump+plague+greed", "grill+ending_dog+lock",
+                "masters_game+plague", "rank_trump+lock", "sub_trump+plague+lock"):
+        pair = [ComboBid.parse(bid, profile, players),
+                ComboBid.parse(f"{bid}+hurry", profile, players)]
+        for combo, other in (pair, pair[::-1]):
+            key = possibility_key(combo)
+            line = solved(key, players, 1, deck, hand, whole_list=True)
+            assert (line is None) is (solved(key, players, 1, deck, hand) is None), bid
+            assert line is not None, (seed, bid)
+            assert len({card // 13 for _, _, card in line.actions[:players]}) == 1, bid
+            replayed = replayed_under(line, possibility_key(other), players, 1,
+                                      line.setup.trump)
+            assert replayed is not None, (seed, bid)
+            assert replayed.completing(other, 1, players, deck) is not None, (seed, bid)
+
+
+def test_r8_r22_a_whole_lists_solver_answers_impossible_as_alone() -> None:
+    # Thirteen spades: Trump + Lock is impossible (D ruffs or wins whatever is led); the
+    # preferred first trick changes nothing.
+    combo = ComboBid.parse("trump+lock", "1.4.1")
+    deck = combo.profile.deck(4).mask
+    for rules in (combo, ComboBid.parse("trump+lock+hurry", "1.4.1")):
+        assert solved(possibility_key(rules), 4, 1, deck, CardSet.parse(SPADES).mask,
+                      whole_list=True) is None

@@ -306,7 +306,7 @@ def completing_guesses(combo: ComboBid, declarer: int, players: int, record: Tri
 
 
 def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
-           max_nodes: int = DEFAULT_MAX_NODES) -> Line | None:
+           max_nodes: int = DEFAULT_MAX_NODES, *, whole_list: bool = False) -> Line | None:
     """The line of play in which the declarer at ``declarer``, holding ``hand`` (a bitmask
     of 13 cards of the deck for ``players``), completes ``combo``: its pre-game choices,
     plays and guesses; ``None`` if no line does (impossible with this hand, R8).
@@ -317,10 +317,12 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     (:func:`_neighbour_lines`): one whose tricks meet this combo's conditions is its line
     (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. Where
     the SAT solver is installed (:data:`SOLVER`) a short search goes first and the
-    solver decides what it leaves; otherwise the search alone decides, and raises
-    :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
-    (:func:`search_gap`) or a search that would open more than ``max_nodes`` tricks:
-    never a guess."""
+    solver decides what it leaves (with ``whole_list``, as when a whole list of combos is
+    decided, it tries first for a line that holds with Hurry the other way too, which
+    settles that combo without a call of its own); otherwise the search alone decides,
+    and raises :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does
+    not cover (:func:`search_gap`) or a search that would open more than ``max_nodes``
+    tricks: never a guess."""
     key = possibility_key(combo)
     gap = search_gap(combo)
     if gap is not None and not (SOLVER and solver_covers(key)):
@@ -342,7 +344,7 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
         # A neighbour's line, or else the search's, is kept as a line of this play: it
         # may settle this play's other keys, and its own neighbours'.
         found = (_completing(combo, declarer, players, deck, _neighbour_lines(key, where))
-                 or _line_of_play(combo, players, declarer, deck, hand, max_nodes))
+                 or _line_of_play(combo, players, declarer, deck, hand, max_nodes, whole_list))
         if found is not None:
             lines.append(found)
     if len(_OUTCOMES) >= _OUTCOMES_KEPT:
@@ -563,16 +565,17 @@ class PossibleWith:
         for i in sorted(range(len(combos)),
                         key=lambda i: (_steps_from_neighbours(keys[i]),
                                        not keys[i].conditions.greed, -combos[i].worth)):
-            self._answer(combos[i], keys[i])
+            self._answer(combos[i], keys[i], whole_list=True)
         return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
 
-    def _answer(self, combo: ComboBid, key: PossibilityKey) -> bool:
+    def _answer(self, combo: ComboBid, key: PossibilityKey, whole_list: bool = False
+                ) -> bool:
         memo = (key, combo.profile.deck(self.players).mask)
         answer = self._answers.get(memo)
         if answer is None:
             # Only the seats relative to the declarer matter (R22), so every bidder asks
             # as seat 1, sharing witness()'s cache.
-            answer = decide(combo, self.hand, self.players) is not None
+            answer = decide(combo, self.hand, self.players, whole_list=whole_list) is not None
             self._answers[memo] = answer
         return answer
 
@@ -585,20 +588,20 @@ def possible_with(hand: int, players: int) -> PossibleWith:
 
 
 def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
-                  max_nodes: int) -> Line | None:
+                  max_nodes: int, whole_list: bool = False) -> Line | None:
     """:func:`decide` uncached: by the search, or, for a combo the solver covers
     (:func:`solver_covers`, python-sat installed), by the solver once a short search has
-    not found it."""
+    not found it (``whole_list``: see :func:`solved`)."""
     key = possibility_key(combo)
     if not (SOLVER and solver_covers(key)):
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
     if search_gap(combo) is not None:
-        return solved(key, players, declarer, deck, hand)
+        return solved(key, players, declarer, deck, hand, whole_list)
     try:
         return Search(combo, players, declarer, deck, hand,
                       min(max_nodes, _BEFORE_SOLVER)).run()
     except AnalysisError:  # over the short bound: the solver decides
-        return solved(key, players, declarer, deck, hand)
+        return solved(key, players, declarer, deck, hand, whole_list)
 
 
 SOLVER = EXACT_EXTRA
@@ -622,9 +625,14 @@ def solver_covers(key: PossibilityKey) -> bool:
     return key.play_rules <= _SOLVER_PLAY_RULES
 
 
-def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
-            ) -> Line | None:
-    """The solver's answer as the search's: the pre-game choices and the plays in order."""
+def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int,
+           whole_list: bool = False) -> Line | None:
+    """The solver's answer as the search's: the pre-game choices and the plays in order.
+    With ``whole_list`` (a whole list of combos being decided), the solver tries first
+    for a line whose first trick holds with Hurry the other way too
+    (:attr:`~combowhist.r8_sat.Puzzle.either_leader`): re-checked under that play
+    (:func:`_replayed`, :func:`_other_plays`), it settles the key with Hurry the other way
+    without a solver call of its own. Alone (one combo asked), nothing would use it."""
     from combowhist.r8_sat import Puzzle, solve
 
     rules = key.play_rules
@@ -641,7 +649,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
         key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
         (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
         goal.cards if goal.kind is GoalKind.CAPTURE else 0,
-        any(_wants_trick(key.conditions, t) for t in range(TRICKS))))
+        any(_wants_trick(key.conditions, t) for t in range(TRICKS)), whole_list))
     if answer is None:
         return None
     actions: list[Action] = []
