@@ -73,11 +73,13 @@ class BidMoves(FixedLengthSequence[MakeBid]):
 class Possible(Protocol):
     """R8's exact layer for one bidder's hand
     (:class:`~combowhist.rules.possibility.PossibleWith`): whether the hand could complete
-    one combo, or each of many."""
+    one combo, or each of many, or which combos of a whole space."""
 
     def __call__(self, combo: ComboBid) -> bool: ...
 
     def many(self, combos: Sequence[ComboBid]) -> list[bool]: ...
+
+    def positions(self, space: ComboSpace) -> list[int]: ...
 
 
 class PossibleBidMoves(LazySequence[MakeBid]):
@@ -102,10 +104,7 @@ class PossibleBidMoves(LazySequence[MakeBid]):
     def kept(self) -> list[int]:
         """The positions in :attr:`bids` of the possible bids, in order."""
         if self._kept is None:
-            space = self.bids.space
-            combos = [space._item(i) for i in range(len(space))]
-            self._kept = [i for i, possible in enumerate(self.possible.many(combos))
-                          if possible]
+            self._kept = self.possible.positions(self.bids.space)
         return self._kept
 
     def __len__(self) -> int:

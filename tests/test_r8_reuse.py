@@ -432,3 +432,36 @@ def test_r8_many_decides_every_neighbour_before_the_keys_it_may_settle(edition: 
                 possibility._steps_from_neighbours(key)), (near, key)
             edges += near in keys
     assert edges > len(keys) // 2
+
+
+@pytest.mark.parametrize(("edition", "players", "minimum"),
+                         [("1.4.2", 4, 1), ("1.4.1", 3, 1), ("1.4.2", 4, 15)])
+def test_r8_a_spaces_key_table_gives_each_position_its_combos_key(
+        edition: str, players: int, minimum: int) -> None:
+    # The auction's len decides each possibility key once, for the combo of it worth the
+    # most, and reads every position's key off a table kept per space: the table must
+    # give each position the key of its own combo.
+    space = bid_moves(load_profile(edition), players, minimum).space
+    combos, key_at = possibility.keyed_space(space)
+    assert len(key_at) == len(space)
+    assert len({possibility_key(combo) for combo in combos}) == len(combos)
+    best: dict[PossibilityKey, int] = {}
+    for position, combo in enumerate(space):
+        key = possibility_key(combo)
+        assert possibility_key(combos[key_at[position]]) == key, str(combo)
+        best[key] = max(best.get(key, 0), combo.worth)
+    assert [combo.worth for combo in combos] == [best[possibility_key(c)] for c in combos]
+    assert possibility.keyed_space(space) is possibility.keyed_space(space)  # kept
+
+
+def test_r8_positions_of_a_space_are_those_many_finds_possible() -> None:
+    # PossibleWith.positions (what len(legal_moves()) asks) answers as many() over every
+    # combo of the space: thirteen spades, the combos worth 17 or more (37 combos, 21
+    # keys).
+    hand = CardSet.parse("AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S").mask
+    space = bid_moves(load_profile("1.4.2"), 4, 17).space
+    positions = PossibleWith(hand, 4).positions(space)
+    clear_caches()
+    answers = PossibleWith(hand, 4).many(list(space))
+    assert positions == [i for i, possible in enumerate(answers) if possible]
+    assert 0 < len(positions) < len(space)

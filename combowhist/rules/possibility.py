@@ -46,6 +46,7 @@ where its plays hold under this one's, :func:`_replayed`); only "possible" is sh
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
@@ -63,6 +64,7 @@ from combowhist.bids import (
     TrumpRule,
 )
 from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
+from combowhist.combos import ComboSpace
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.outcome import TrickRecord, finished_record, score
@@ -568,6 +570,15 @@ class PossibleWith:
             self._answer(combos[i], keys[i], whole_list=True)
         return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
 
+    def positions(self, space: ComboSpace) -> list[int]:
+        """The positions in ``space`` of the combos possible with this hand, as
+        :meth:`many` over the whole space answers them: each possibility key decided once,
+        for the space's combo of it worth the most, and each position's key read off a
+        table kept per space (:func:`keyed_space`), whatever the hand."""
+        combos, key_at = keyed_space(space)
+        answers = self.many(combos)
+        return [position for position, k in enumerate(key_at) if answers[k]]
+
     def _answer(self, combo: ComboBid, key: PossibilityKey, whole_list: bool = False
                 ) -> bool:
         memo = (key, combo.profile.deck(self.players).mask)
@@ -578,6 +589,40 @@ class PossibleWith:
             answer = decide(combo, self.hand, self.players, whole_list=whole_list) is not None
             self._answers[memo] = answer
         return answer
+
+
+def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
+    """The possibility keys of a space of combo bids, once per space (its profile,
+    participants and minimum worth): for each key (:func:`possibility_key`) the space's
+    combo of it worth the most, and for each position of the space the index of its key's
+    combo there. Whether a combo is possible depends on its key alone, so a hand's answers
+    for the keys' combos are its answers for the whole space."""
+    memo = (space.profile, space.players, space.minimum)
+    known = _KEYED.get(memo)
+    if known is not None:
+        return known
+    combos: list[ComboBid] = []
+    index: dict[PossibilityKey, int] = {}
+    key_at = array("I")
+    for combo in space:
+        key = possibility_key(combo)
+        k = index.get(key)
+        if k is None:
+            k = index[key] = len(combos)
+            combos.append(combo)
+        elif combo.worth > combos[k].worth:
+            combos[k] = combo
+        key_at.append(k)
+    if len(_KEYED) >= _KEYED_KEPT:
+        del _KEYED[next(iter(_KEYED))]
+    _KEYED[memo] = combos, key_at
+    return combos, key_at
+
+
+_KEYED: dict[tuple[object, int, int], tuple[list[ComboBid], Sequence[int]]] = {}
+""":func:`keyed_space`'s tables (a whole auction's space: 133,145 positions, 4,935 keys)."""
+_KEYED_KEPT = 32
+"""The most spaces whose keys are kept (the oldest go first)."""
 
 
 @lru_cache(maxsize=64)
