@@ -64,7 +64,7 @@ from combowhist.bids import (
     TrumpRule,
 )
 from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
-from combowhist.combos import ComboSpace
+from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.outcome import TrickRecord, finished_record, score
@@ -572,11 +572,12 @@ class PossibleWith:
 
     def positions(self, space: ComboSpace) -> list[int]:
         """The positions in ``space`` of the combos possible with this hand, as
-        :meth:`many` over the whole space answers them: each possibility key decided once,
-        for the space's combo of it worth the most, and each position's key read off a
+        :meth:`many` over the whole space answers them: each possibility key of the space
+        decided once, for its combo worth the most, and each position's key read off a
         table kept per space (:func:`keyed_space`), whatever the hand."""
         combos, key_at = keyed_space(space)
-        answers = self.many(combos)
+        present = sorted(set(key_at))
+        answers = dict(zip(present, self.many([combos[k] for k in present]), strict=True))
         return [position for position, k in enumerate(key_at) if answers[k]]
 
     def _answer(self, combo: ComboBid, key: PossibilityKey, whole_list: bool = False
@@ -592,15 +593,31 @@ class PossibleWith:
 
 
 def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
-    """The possibility keys of a space of combo bids, once per space (its profile,
-    participants and minimum worth): for each key (:func:`possibility_key`) the space's
-    combo of it worth the most, and for each position of the space the index of its key's
-    combo there. Whether a combo is possible depends on its key alone, so a hand's answers
-    for the keys' combos are its answers for the whole space."""
+    """The possibility keys of a space of combo bids, worked out once per space (its
+    profile, participants and minimum worth): for each key (:func:`possibility_key`) of
+    the profile's whole space (every legal combo bid, :func:`legal_combos`) its combo
+    worth the most, and for each position of ``space`` the index of its combo's key there.
+    Whether a combo is possible depends on its key alone, so a hand's answers for those
+    combos are its answers for the space. (A key's combo worth the most lies in every
+    space that holds a combo of that key.) A space with a higher minimum worth reads its
+    keys off the whole space's table."""
     memo = (space.profile, space.players, space.minimum)
     known = _KEYED.get(memo)
-    if known is not None:
-        return known
+    if known is None:
+        whole = legal_combos(space.profile, space.players)
+        if space.minimum == whole.minimum:
+            known = _key_table(space)
+        else:
+            combos, whole_keys = keyed_space(whole)
+            known = combos, array("I", (whole_keys[whole.index(combo)] for combo in space))
+        if len(_KEYED) >= _KEYED_KEPT:
+            del _KEYED[next(iter(_KEYED))]
+        _KEYED[memo] = known
+    return known
+
+
+def _key_table(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
+    """:func:`keyed_space` worked out: every combo's key."""
     combos: list[ComboBid] = []
     index: dict[PossibilityKey, int] = {}
     key_at = array("I")
@@ -613,9 +630,6 @@ def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
         elif combo.worth > combos[k].worth:
             combos[k] = combo
         key_at.append(k)
-    if len(_KEYED) >= _KEYED_KEPT:
-        del _KEYED[next(iter(_KEYED))]
-    _KEYED[memo] = combos, key_at
     return combos, key_at
 
 
