@@ -435,13 +435,15 @@ def test_r8_many_decides_every_neighbour_before_the_keys_it_may_settle(edition: 
 
 
 @pytest.mark.parametrize(("edition", "players", "minimum"),
-                         [("1.4.2", 4, 1), ("1.4.1", 3, 1), ("1.4.2", 4, 15)])
+                         [("1.4.2", 4, 1), ("1.4.1", 3, 1), ("1.5.1", 4, 1), ("1.4.2", 4, 15)])
 def test_r8_a_spaces_key_table_gives_each_position_its_combos_key(
         edition: str, players: int, minimum: int) -> None:
     # The auction's len decides each possibility key once, for the combo of it worth the
     # most, and reads every position's key off a table kept per space (a space with a
     # higher minimum worth reads the whole space's): the table must give each position
     # the key of its own combo, and the combo worth the most of every key in the space.
+    # (The table works each key out once for all combos that differ only in special bids
+    # that add nothing the key reads: Penalty, Potential, Open Hand, … .)
     space = bid_moves(load_profile(edition), players, minimum).space
     combos, key_at = possibility.keyed_space(space)
     assert len(key_at) == len(space)
@@ -467,3 +469,21 @@ def test_r8_positions_of_a_space_are_those_many_finds_possible() -> None:
     answers = PossibleWith(hand, 4).many(list(space))
     assert positions == [i for i, possible in enumerate(answers) if possible]
     assert 0 < len(positions) < len(space)
+
+
+def test_r8_r20_r34_a_bid_that_adds_nothing_the_key_reads_is_judged_on_its_rules() -> None:
+    # The key table shares a key between combos that differ only in special bids adding
+    # nothing the key reads. Penalty adds points alone (R34); Master's Mail alone leaves
+    # the key as it is (R20: it matters only beside Mail or Rank Trump), yet it adds an
+    # event the key reads beside Mail, so it is no such bid.
+    profile = load_profile("1.4.2")
+    trump = profile.bids["trump"]
+    assert possibility._adds_nothing(trump, profile.bids["penalty"])
+    assert possibility._adds_nothing(trump, profile.bids["open_hand"])
+    masters_mail = profile.bids["masters_mail"]
+    assert possibility_key(ComboBid.parse("trump+masters_mail", profile)) == possibility_key(
+        ComboBid.parse("trump", profile))
+    assert possibility_key(ComboBid.parse("trump+mail+masters_mail+penalty", profile)) != (
+        possibility_key(ComboBid.parse("trump+mail+penalty", profile)))
+    assert not possibility._adds_nothing(trump, masters_mail)
+    assert not possibility._adds_nothing(trump, profile.bids["hurry"])

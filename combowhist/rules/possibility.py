@@ -54,6 +54,7 @@ from itertools import combinations, islice
 import attrs
 
 from combowhist.bids import (
+    Bid,
     ComboBid,
     CompiledRules,
     Event,
@@ -617,20 +618,44 @@ def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
 
 
 def _key_table(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
-    """:func:`keyed_space` worked out: every combo's key."""
+    """:func:`keyed_space` worked out. Combos that differ only in special bids that add
+    nothing the key reads (:func:`_adds_nothing`: Penalty, Potential, Open Hand, …) share
+    a key, worked out once."""
     combos: list[ComboBid] = []
     index: dict[PossibilityKey, int] = {}
     key_at = array("I")
+    by_reading: dict[tuple[str, frozenset[str]], int] = {}
+    inert = {(standard.key, special.key): _adds_nothing(standard, special)
+             for standard in space.profile.standard_bids
+             for special in space.profile.special_bids}
     for combo in space:
-        key = possibility_key(combo)
-        k = index.get(key)
+        standard = combo.standard
+        reading = (standard.key, frozenset(b.key for b in combo.specials
+                                           if not inert[standard.key, b.key]))
+        k = by_reading.get(reading)
         if k is None:
-            k = index[key] = len(combos)
-            combos.append(combo)
-        elif combo.worth > combos[k].worth:
+            key = possibility_key(combo)
+            k = index.get(key)
+            if k is None:
+                k = index[key] = len(combos)
+                combos.append(combo)
+            by_reading[reading] = k
+        if combo.worth > combos[k].worth:
             combos[k] = combo
         key_at.append(k)
     return combos, key_at
+
+
+def _adds_nothing(standard: Bid, special: Bid) -> bool:
+    """Whether ``special`` adds nothing to what :func:`possibility_key` reads of a combo
+    of ``standard`` (:data:`DECIDING_RULES`, the events but :data:`INDIFFERENT_EVENTS`):
+    each of those is gathered bid by bid (a union, or the one bid that has it,
+    :meth:`~combowhist.bids.CompiledRules.of`), so a bid that adds nothing alone adds
+    nothing beside any others."""
+    def reads(rules: CompiledRules) -> tuple[object, ...]:
+        return (*(getattr(rules, name) for name in DECIDING_RULES if name != "events"),
+                frozenset(rules.events) - INDIFFERENT_EVENTS)
+    return reads(CompiledRules.of(standard, (special,))) == reads(CompiledRules.of(standard, ()))
 
 
 _KEYED: dict[tuple[object, int, int], tuple[list[ComboBid], Sequence[int]]] = {}
