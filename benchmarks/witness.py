@@ -124,6 +124,8 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import (
@@ -219,36 +221,41 @@ _COMBOS: dict[tuple[RuleProfile, int, bool], list[ComboBid]] = {}
 def sweep(hands: int, seed: int) -> None:
     """What the first exact ``len(legal_moves())`` of an auction costs: for each of
     ``hands`` hands (1.4.2, 4 players, dealt with seeds ``seed``, ``seed + 1``, …), from
-    cold caches, every combo of the
-    auction's list decided as ``len`` decides it (:meth:`PossibleWith.many`: each key once,
-    the hardest first, a found line settling the keys of its play it completes)."""
+    cold caches, the auction's whole list decided as ``len`` decides it
+    (:meth:`PossibleWith.positions`: each key once, the hardest first, a found line settling
+    the keys it completes), after the space's key table (once per process, timed apart)."""
     profile = load_profile("1.4.2")
     space = bid_moves(profile, 4, 1).space
-    combos = [space._item(i) for i in range(len(space))]
-    searched = 0
-    search = possibility._line_of_play
+    start = time.perf_counter()
+    keys, _ = possibility.keyed_space(space)
+    print(f"key table: {len(space)} combos, {len(keys)} keys, "
+          f"{time.perf_counter() - start:.1f} s (once per process)", flush=True)
+    calls = {"searched": 0, "solver": 0}
 
-    def counted(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
-                max_nodes: int) -> possibility.Line | None:
-        nonlocal searched
-        searched += 1
-        return search(combo, players, declarer, deck, hand, max_nodes)
+    def counted(name: str, call: Callable[..., possibility.Line | None]
+                ) -> Callable[..., possibility.Line | None]:
+        def counting(*args: Any) -> possibility.Line | None:
+            calls[name] += 1
+            return call(*args)
+        return counting
 
-    possibility._line_of_play = counted  # the keys no line settled
+    search, solved = possibility._line_of_play, possibility.solved
+    possibility._line_of_play = counted("searched", search)  # the keys no line settled
+    possibility.solved = counted("solver", solved)
     for n in range(hands):
         hand = Deal.new(4, profile=profile, seed=seed + n).dealt_hands[1]
         clear_caches()
-        searched = 0
+        calls.update(searched=0, solver=0)
         start = time.perf_counter()
         possible = possibility.PossibleWith(hand.mask, 4)
-        answers = possible.many(combos)
+        positions = possible.positions(space)
         elapsed = time.perf_counter() - start
-        keys = len(possible._answers)
         impossible = sum(1 for answer in possible._answers.values() if not answer)
-        print(f"hand {hand}: {len(combos)} combos, {sum(answers)} possible; {keys} keys, "
-              f"{impossible} impossible; {searched} searched, "
-              f"{keys - searched} settled by a line; {elapsed:.0f} s", flush=True)
-    possibility._line_of_play = search
+        print(f"hand {hand}: {len(space)} combos, {len(positions)} possible; {len(keys)} "
+              f"keys, {impossible} impossible; {calls['searched']} searched "
+              f"({calls['solver']} by the solver), {len(keys) - calls['searched']} settled "
+              f"by a line; {elapsed:.1f} s", flush=True)
+    possibility._line_of_play, possibility.solved = search, solved
 
 
 def _line(label: str, times: list[float]) -> None:
