@@ -128,10 +128,6 @@ def _not(literal: _Literal) -> _Literal:
     return (not literal) if isinstance(literal, bool) else -literal
 
 
-_PAIRWISE = 6
-"""Up to this many literals, "exactly one" is written pair by pair (no counter)."""
-
-
 class _Formula:
     """Clauses over named variables."""
 
@@ -161,12 +157,7 @@ class _Formula:
         self.add(*(literal for literal in literals if literal is not False))
 
     def exactly_one(self, literals: Iterable[int]) -> None:
-        chosen = list(literals)
-        if len(chosen) > _PAIRWISE:
-            self.count(chosen, 1, 1)
-            return
-        self.clauses.append(chosen)  # at least one; at most one, pair by pair:
-        self.clauses += ([-a, -b] for a, b in combinations(chosen, 2))
+        self.count(list(literals), 1, 1)
 
     def choice(self, literals: list[int], made: bool) -> None:
         """One of ``literals`` where the choice is ``made``, else none."""
