@@ -83,8 +83,7 @@ from combowhist.rules.setup import mail_target, masters_mail_target
 
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
-           "possibility_key",
-           "possible_with", "search_gap", "solver_covers"]
+           "keyed_space", "possibility_key", "possible_with", "search_gap", "solver_covers"]
 
 TRICKS = 13
 HAND = 13
@@ -596,12 +595,13 @@ class PossibleWith:
 def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
     """The possibility keys of a space of combo bids, worked out once per space (its
     profile, participants and minimum worth): for each key (:func:`possibility_key`) of
-    the profile's whole space (every legal combo bid, :func:`legal_combos`) its combo
-    worth the most, and for each position of ``space`` the index of its combo's key there.
-    Whether a combo is possible depends on its key alone, so a hand's answers for those
-    combos are its answers for the space. (A key's combo worth the most lies in every
-    space that holds a combo of that key.) A space with a higher minimum worth reads its
-    keys off the whole space's table."""
+    the profile's whole space (every legal combo bid,
+    :func:`~combowhist.combos.legal_combos`) its combo worth the most, and for each
+    position of ``space`` the index of its combo's key there. Whether a combo is possible
+    depends on its key alone, so a hand's answers for those combos are its answers for
+    the space. (A key's combo worth the most lies in every space that holds a combo of
+    that key.) A space with a higher minimum worth reads its keys off the whole space's
+    table."""
     memo = (space.profile, space.players, space.minimum)
     known = _KEYED.get(memo)
     if known is None:
