@@ -73,11 +73,9 @@ class BidMoves(FixedLengthSequence[MakeBid]):
 class Possible(Protocol):
     """R8's exact layer for one bidder's hand
     (:class:`~combowhist.rules.possibility.PossibleWith`): whether the hand could complete
-    one combo, or each of many, or which combos of a whole space."""
+    one combo, or which combos of a whole space."""
 
     def __call__(self, combo: ComboBid) -> bool: ...
-
-    def many(self, combos: Sequence[ComboBid]) -> list[bool]: ...
 
     def positions(self, space: ComboSpace) -> list[int]: ...
 

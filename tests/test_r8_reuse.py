@@ -443,7 +443,7 @@ def test_r8_a_spaces_key_table_gives_each_position_its_combos_key(
     # higher minimum worth reads the whole space's): the table must give each position
     # the key of its own combo, and the combo worth the most of every key in the space.
     # (The table works each key out once for all combos that differ only in special bids
-    # that add nothing the key reads: Penalty, Potential, Open Hand, … .)
+    # that add nothing the key reads: Penalty, Potential, Open Hand and the like.)
     space = bid_moves(load_profile(edition), players, minimum).space
     combos, key_at = possibility.keyed_space(space)
     assert len(key_at) == len(space)

@@ -561,8 +561,9 @@ class PossibleWith:
         those (:func:`_neighbours`), and within a play the hardest to complete first,
         as a line found for one of them completes many easier keys without a search
         (:func:`decide`): those with Greed (its virtual trick must leave the goal met
-        both ways, R32), then the combos worth the most. The order changes no answer,
-        only how many searches run."""
+        both ways, R32), then the combos worth the most; the solver's lines hold with
+        Hurry the other way too where they can (:func:`solved`). The order changes no
+        answer, only how many searches run."""
         keys = [possibility_key(combo) for combo in combos]
         for i in sorted(range(len(combos)),
                         key=lambda i: (_steps_from_neighbours(keys[i]),
