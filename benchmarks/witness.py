@@ -121,20 +121,24 @@ A whole list's solver lines made to hold with Hurry the other way where they can
 seat follows trick 1's suit), and each combo's key read off a table kept per space (built
 once per process, 0.7 s; it was 3.5 s of every new hand's first ``len``); the sweep now
 decides the list as ``len`` does (:meth:`PossibleWith.positions`) and counts solver calls.
-A day when the machine ran about 20% slower than before (the same code: ``--sweep 3
---seed 5`` 45, 34 and 33 solver calls in 25-30 s, 18 s and 26-33 s; ``--pairs 100 --seed
-1`` median 6.8 ms, p90 0.31 s, slowest 1.2 s): 28, 24 and 25 solver calls in 19.5 s,
-10.3 s and 17.3 s; single checks unchanged (median 6.9 ms, p90 0.29 s, slowest 0.81 s;
-``--seed 2``: 8.7 ms, 0.33 s, 1.5 s). A fresh process's first exact ``len`` of an
-auction (1.4.2 house rule, 4 players, seeds 5, 6, 7): 17.8 s, 9.4 s and 17.1 s, against
-32.3 s, 24.0 s and 30.1 s. Tried and dropped, in interleaved runs: lines made to hold with
-Iron the other way as well (the winner of every trick the top card in both orders, or no
-ace in a trick with another card of its suit): whole lists 1.5-4x slower, as far fewer
-such lines exist and the solver's proofs that none does cost more than the calls saved; "exactly one" of up to 6 literals written pair by pair
-(10-20% quicker on a hand's roots, but single checks' p90 0.42 s against 0.28 s and the
-slowest 1.5 s against 0.7 s); the solver's phases set toward the line of the same key with
-Hurry, Iron or the trump rule the other way (noise); CaDiCaL 1.9.5, Glucose 4, MiniSat and
-CaDiCaL 3.0 on 41 roots (within 10% of CaDiCaL 1.5.3, or slower).
+A day when the machine ran about 20% slower than before (the same code: ``--sweep 3 --seed
+5`` 45, 34 and 33 solver calls in 25-30 s, 18 s and 26-33 s; ``--pairs 100 --seed 1``
+median 6.8 ms, p90 0.31 s, slowest 1.2 s): 28, 24 and 25 solver calls in 19.5 s, 10.3 s and
+17.3 s; single checks unchanged (median 6.9 ms, p90 0.29 s, slowest 0.81 s; ``--seed 2``:
+8.7 ms, 0.33 s, 1.5 s). A fresh process's first exact ``len`` of an auction (1.4.2 house
+rule, 4 players, seeds 5, 6, 7): 17.8 s, 9.4 s and 17.1 s, against 32.3 s, 24.0 s and 30.1
+s. Tried and dropped, in interleaved runs: lines made to hold with Iron the other way as
+well (the winner of every trick the top card in both orders, or no ace in a trick with
+another card of its suit): whole lists 1.5-4x slower, as far fewer such lines exist and the
+solver's proofs that none does cost more than the calls saved; "exactly one" of up to 6
+literals written pair by pair (10-20% quicker on a hand's roots, but single checks' p90
+0.42 s against 0.28 s and the slowest 1.5 s against 0.7 s); the solver's phases set toward
+the line of the same key with Hurry, Iron or the trump rule the other way (noise); CaDiCaL
+1.9.5, Glucose 4, MiniSat and CaDiCaL 3.0 on 41 roots (within 10% of CaDiCaL 1.5.3, or
+slower); a line of Iron the other way re-checked after the unseen cards of each suit were
+renamed in the other order (the rank relations among unseen cards kept): hundreds such
+lines held, but they settled 0-2 more keys a hand (28, 22 and 25 solver calls against 28,
+24 and 25).
 """
 
 from __future__ import annotations
