@@ -11,7 +11,7 @@ a rule not covered yet: Rank Trump); then how many of the auction's combos share
 :func:`~combowhist.analysis.possibility_key` (the checks a hand needs for them all).
 
     python benchmarks/witness.py [--pairs N] [--seed S] [--max-nodes N] [--covered] [--no-solver]
-    python benchmarks/witness.py --sweep HANDS [--seed S]
+    python benchmarks/witness.py --sweep HANDS [--seed S] [--minimum WORTH]
 
 ``--covered`` draws only the combos the SAT solver of the ``exact`` extra covers
 (:func:`~combowhist.analysis.solver_covers`); whether the solver is used is printed first
@@ -222,9 +222,9 @@ def run(pairs: int, seed: int, max_nodes: int, covered: bool = False) -> None:
         print(f"  {elapsed * 1000:9.1f} ms  {text}")
     for edition in ("1.4.1", "1.4.2"):
         for players in (3, 4):
-            combos = [m.combo for m in bid_moves(load_profile(edition), players, 1)]
-            keys = {possibility_key(c) for c in combos}
-            print(f"{edition} {players}p: {len(combos)} combos in the auction's list, "
+            space = bid_moves(load_profile(edition), players, 1).space
+            keys, _ = possibility.keyed_space(space)
+            print(f"{edition} {players}p: {len(space)} combos in the auction's list, "
                   f"{len(keys)} possibility keys")
 
 
@@ -241,17 +241,18 @@ def _combos(profile: RuleProfile, players: int, covered: bool) -> list[ComboBid]
 _COMBOS: dict[tuple[RuleProfile, int, bool], list[ComboBid]] = {}
 
 
-def sweep(hands: int, seed: int) -> None:
+def sweep(hands: int, seed: int, minimum: int = 1) -> None:
     """What the first exact ``len(legal_moves())`` of an auction costs: for each of
     ``hands`` hands (1.4.2, 4 players, dealt with seeds ``seed``, ``seed + 1``, …), from
-    cold caches, the auction's whole list decided as ``len`` decides it
-    (:meth:`PossibleWith.positions`: each key once, the hardest first, a found line settling
-    the keys it completes), after the space's key table (once per process, timed apart)."""
+    cold caches, the auction's whole list (its combos worth at least ``minimum``) decided
+    as ``len`` decides it (:meth:`PossibleWith.positions`: each key once, the hardest
+    first, a found line settling the keys it completes), after the space's key table (once
+    per process, timed apart)."""
     profile = load_profile("1.4.2")
-    space = bid_moves(profile, 4, 1).space
+    space = bid_moves(profile, 4, minimum).space
     start = time.perf_counter()
-    keys, _ = possibility.keyed_space(space)
-    print(f"key table: {len(space)} combos, {len(keys)} keys, "
+    _, key_at = possibility.keyed_space(space)
+    print(f"key table: {len(space)} combos, {len(set(key_at))} keys, "
           f"{time.perf_counter() - start:.1f} s (once per process)", flush=True)
     calls = {"searched": 0, "solver": 0}
 
@@ -265,20 +266,23 @@ def sweep(hands: int, seed: int) -> None:
     search, solved = possibility._line_of_play, possibility.solved
     possibility._line_of_play = counted("searched", search)  # the keys no line settled
     possibility.solved = counted("solver", solved)
-    for n in range(hands):
-        hand = Deal.new(4, profile=profile, seed=seed + n).dealt_hands[1]
-        clear_caches()
-        calls.update(searched=0, solver=0)
-        start = time.perf_counter()
-        possible = possibility.PossibleWith(hand.mask, 4)
-        positions = possible.positions(space)
-        elapsed = time.perf_counter() - start
-        impossible = sum(1 for answer in possible._answers.values() if not answer)
-        print(f"hand {hand}: {len(space)} combos, {len(positions)} possible; {len(keys)} "
-              f"keys, {impossible} impossible; {calls['searched']} searched "
-              f"({calls['solver']} by the solver), {len(keys) - calls['searched']} settled "
-              f"by a line; {elapsed:.1f} s", flush=True)
-    possibility._line_of_play, possibility.solved = search, solved
+    try:
+        for n in range(hands):
+            hand = Deal.new(4, profile=profile, seed=seed + n).dealt_hands[1]
+            clear_caches()
+            calls.update(searched=0, solver=0)
+            start = time.perf_counter()
+            possible = possibility.PossibleWith(hand.mask, 4)
+            positions = possible.positions(space)
+            elapsed = time.perf_counter() - start
+            impossible = sum(1 for answer in possible._answers.values() if not answer)
+            decided = len(possible._answers)
+            print(f"hand {hand}: {len(space)} combos, {len(positions)} possible; {decided} "
+                  f"keys, {impossible} impossible; {calls['searched']} searched "
+                  f"({calls['solver']} by the solver), {decided - calls['searched']} settled "
+                  f"by a line; {elapsed:.1f} s", flush=True)
+    finally:
+        possibility._line_of_play, possibility.solved = search, solved
 
 
 def _line(label: str, times: list[float]) -> None:
@@ -299,11 +303,13 @@ def main() -> None:
     parser.add_argument("--sweep", type=int, metavar="HANDS",
                         help="instead: decide the whole auction's list for HANDS random "
                              "hands, as the first exact len(legal_moves()) does")
+    parser.add_argument("--minimum", type=int, default=1,
+                        help="with --sweep: the least worth of the combos listed")
     args = parser.parse_args()
     if args.no_solver:
         possibility.SOLVER = False
     if args.sweep is not None:
-        sweep(args.sweep, args.seed)
+        sweep(args.sweep, args.seed, args.minimum)
     else:
         run(args.pairs, args.seed, args.max_nodes, args.covered)
 

@@ -1,0 +1,47 @@
+"""Issue 13's speed benchmark (``benchmarks/witness.py``) still runs against the library as
+it is: a hand's list of the auction's dearest combos decided as ``len`` decides it, and a few
+single checks. What it prints is checked for consistency; its timings never are."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from checks import extra_module
+
+from combowhist.rules import possibility
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import witness as benchmark
+
+extra_module("pysat", "exact", "the benchmark decides combos the search alone leaves open")
+
+
+def test_issue13_benchmark_sweep_decides_a_hands_list_as_len_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    search, solved = possibility._line_of_play, possibility.solved
+    benchmark.sweep(1, seed=5, minimum=17)
+    out = capsys.readouterr().out
+    assert "key table: 37 combos, 21 keys" in out
+    found = re.search(r": 37 combos, (\d+) possible; 21 keys, (\d+) impossible; (\d+) searched "
+                      r"\((\d+) by the solver\), (\d+) settled by a line", out)
+    assert found is not None, out
+    possible, impossible, searched, by_solver, settled = map(int, found.groups())
+    assert searched + settled == 21
+    assert by_solver <= searched
+    assert possible + impossible <= 37
+    # The counting wrappers are taken off again.
+    assert (possibility._line_of_play, possibility.solved) == (search, solved)
+
+
+def test_issue13_benchmark_single_checks_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark.run(pairs=3, seed=1, max_nodes=2_000)
+    out = capsys.readouterr().out
+    tally = re.search(r"3 checks, seed 1, max_nodes 2000: (\d+) possible, (\d+) impossible, "
+                      r"(\d+) undecided, (\d+) not covered", out)
+    assert tally is not None, out
+    assert sum(map(int, tally.groups())) == 3
+    assert "1.4.2 4p: 133145 combos in the auction's list, 4935 possibility keys" in out
