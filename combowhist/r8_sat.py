@@ -581,12 +581,8 @@ class _Hands:
         f, puzzle = self.f, self.puzzle
         mail = next((d for d in puzzle.mail if f.var("mail", "direction", d) in true), None)
         if self.at_lead:  # the hands at the first lead; the deal is worked back from them
-            hand = puzzle.hand
-            return ((), (), -1, mail, (), (),
-                    sum(1 << c for c in self.cards if hand >> c & 1
-                        and f.var("passes", c) in true),
-                    sum(1 << c for c in self.cards if not hand >> c & 1
-                        and f.var("gets", c) in true))
+            return ((), (), -1, mail, (), (), self._picked("passes", true, mine=True),
+                    self._picked("gets", true, mine=False))
         dealt = [sum(1 << c for c in self.cards if _true(self.at(c, 0, s), true))
                  for s in self.seats]
         laid: tuple[int, ...] = ()
@@ -605,6 +601,13 @@ class _Hands:
         return (tuple(dealt), laid, taken, mail,
                 self._sent("mail", true) if puzzle.mail else (),
                 self._sent("masters", true) if puzzle.masters_mail is not None else (), 0, 0)
+
+    def _picked(self, name: str, true: set[int], mine: bool) -> int:
+        """Mail at the first lead: D's cards (``mine``) or the unseen ones picked by
+        ``name``, read over those cards alone (reading makes no variable)."""
+        hand = self.puzzle.hand
+        return sum(1 << c for c in self.cards
+                   if bool(hand >> c & 1) is mine and self.f.var(name, c) in true)
 
     def _sent(self, name: str, true: set[int]) -> tuple[int, ...]:
         return tuple(sum(1 << c for c in self.cards if self.f.var(name, "moves", c, s) in true)

@@ -439,7 +439,8 @@ def test_r8_solver_witness_in_three_players() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_r8_r22_a_whole_lists_solver_line_holds_with_hurry_the_other_way(seed: int) -> None:
+def test_r8_r22_r28_a_whole_lists_solver_line_holds_with_hurry_the_other_way(
+        seed: int) -> None:
     # Deciding a whole list (PossibleWith.many), the solver tries first for a line whose
     # first trick every seat follows (not in the plague suit where D would lead it with
     # Hurry, R28): with the other seat leading trick 1 (Hurry the other way, R22) it is
