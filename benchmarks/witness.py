@@ -139,6 +139,23 @@ slower); a line of Iron the other way re-checked after the unseen cards of each 
 renamed in the other order (the rank relations among unseen cards kept): hundreds such
 lines held, but they settled 0-2 more keys a hand (28, 22 and 25 solver calls against 28,
 24 and 25).
+
+CaDiCaL 1.9.5 (python-sat's ``Cadical195``) with ``stabilizeonly`` in place of CaDiCaL
+1.5.3's defaults, interleaved: the 264 solver instances of ``--pairs 300`` with seeds 3 and
+4 (those that reached the solver) and of the whole lists of hands 5 and 7 took 65 s against
+83 s (1.9.5's defaults 61 s in one run, but a slower tail on single checks; stable mode
+with 1.5.3, 77 s; other options, such as no inprocessing or no local search, slower).
+Single checks: ``--seed 1`` median 5.3 ms, p90 0.26 s, slowest 0.63 s (were 5.4 ms,
+0.27 s, 0.63 s); ``--seed 2`` 7.1 ms, 0.21 s, 0.58 s (were 7.3 ms, 0.28 s, 1.25 s);
+``--pairs 300 --seed 3`` p90 0.26 s, p99 0.85 s (were 0.35 s, 1.8 s); ``--seed 4`` p90
+0.29 s, p99 1.1 s, slowest 6.3 s (were 0.30 s, 0.90 s, 1.9 s): each solver has instances
+where it takes seconds and the other a fraction, and running both in turn with growing
+conflict budgets cost more than it saved (73-99 s on the 264). A hand's first exact
+``len``: 14.0 s, 8.2 s and 18.1 s (were 16.5 s, 9.4 s and 17.4 s); solver calls 29, 23 and
+30 (were 28, 24 and 25: other lines settle other keys). Tried and dropped: the deal of the
+previous root's line as assumptions (every such try had a model, yet finding its play took
+the solver as long: the play, not the deal, is the hard part); clauses that redefine each
+auxiliary variable both ways, or count each trick's cards (noise or slower).
 """
 
 from __future__ import annotations

@@ -150,6 +150,12 @@ def card_strength(index: int, iron: bool = False) -> int:
     return rank_strength(rank_of(index), iron)
 
 
+CARD_STRENGTHS: Final = tuple(tuple(card_strength(index, iron) for index in range(52))
+                              for iron in (False, True))
+""":func:`card_strength` of every card index, without Iron (``[False]``) and with it
+(``[True]``): a lookup for the hottest loops."""
+
+
 class Card:
     """One playing card. There are exactly 52 instances; ``Card(suit, rank)`` returns one.
 

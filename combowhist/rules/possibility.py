@@ -64,7 +64,7 @@ from combowhist.bids import (
     TrickConditions,
     TrumpRule,
 )
-from combowhist.cards import SUIT_MASKS, CardSet, card_strength, mask_indices
+from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
@@ -1289,8 +1289,8 @@ class Search:
                 options.sort(key=lambda o: _losing_lead(o[0], top, iron))
             else:  # beat D's card as cheaply as can be, else keep the high cards
                 bar = self._bar(trick, hand, keys, led, trump)
-                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]],
-                                            card_strength(o[0], iron)))
+                strengths = CARD_STRENGTHS[iron]
+                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]], strengths[o[0]]))
             for card, from_pool in options:
                 bit = 1 << card
                 follows = led < 0 or card // 13 == led
@@ -1331,7 +1331,7 @@ class Search:
         for suit in range(4):
             for card in self.suit_order[suit]:
                 if hand >> card & 1:
-                    out[suit] = card_strength(card, self.iron)
+                    out[suit] = CARD_STRENGTHS[self.iron][card]
         return out
 
     def _declarer_choices(self, legal: int, others: int, special: int) -> list[int]:
@@ -1451,8 +1451,8 @@ def _union(masks: tuple[int, ...]) -> int:
 def _strength(card: int, keys: tuple[int, ...] | None, iron: bool) -> int:
     """A card's claim on the trick (or its strength when leading): search order only."""
     if keys is None:
-        return card_strength(card, iron)
-    return keys[card] * 16 + card_strength(card, iron)
+        return CARD_STRENGTHS[iron][card]
+    return keys[card] * 16 + CARD_STRENGTHS[iron][card]
 
 
 def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool
@@ -1460,7 +1460,7 @@ def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: b
     """The order the declarer's cards are tried in: search order only. Wanting the
     trick: the best claim first, then the lowest discard; else the highest discard first
     (shedding danger), then the weakest claim."""
-    strength = card_strength(card, iron)
+    strength = CARD_STRENGTHS[iron][card]
     if keys is None:
         return (0, -strength if want else strength)
     claim = keys[card]
@@ -1473,7 +1473,7 @@ def _losing_lead(card: int, top: list[int], iron: bool) -> tuple[int, int]:
     """The order of opponents' leads when the declarer wants to lose: a suit D lacks,
     then a card above D's best in its suit, each lowest first; then the rest, highest
     first (search order only)."""
-    strength = card_strength(card, iron)
+    strength = CARD_STRENGTHS[iron][card]
     best = top[card // 13]
     if not best:
         return (0, strength)
