@@ -143,8 +143,9 @@ lines held, but they settled 0-2 more keys a hand (28, 22 and 25 solver calls ag
 CaDiCaL 1.9.5 (python-sat's ``Cadical195``) with ``stabilizeonly`` in place of CaDiCaL
 1.5.3's defaults, interleaved: the 264 solver instances of ``--pairs 300`` with seeds 3 and
 4 (those that reached the solver) and of the whole lists of hands 5 and 7 took 65 s against
-83 s (1.9.5's defaults 61 s in one run, but a slower tail on single checks; stable mode
-with 1.5.3, 77 s; other options, such as no inprocessing or no local search, slower).
+83 s (1.9.5's defaults: quicker on the roots, 22.8 s against 28.0 s, slower on the single
+checks, 60.6 s against 57.2 s; stable mode with 1.5.3, 77 s; on the roots, no inprocessing
+or no local search, slower).
 Single checks: ``--seed 1`` median 5.3 ms, p90 0.26 s, slowest 0.63 s (were 5.4 ms,
 0.27 s, 0.63 s); ``--seed 2`` 7.1 ms, 0.21 s, 0.58 s (were 7.3 ms, 0.28 s, 1.25 s);
 ``--pairs 300 --seed 3`` p90 0.26 s, p99 0.85 s (were 0.35 s, 1.8 s); ``--seed 4`` p90
