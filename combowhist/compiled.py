@@ -23,6 +23,7 @@ COMPILABLE = (
     "combowhist.rules.phases",
     "combowhist.rules.play",
     "combowhist.rules.playout",
+    "combowhist.rules.possibility",
     "combowhist.rules.seats",
     "combowhist.rules.setup",
     "combowhist.rules.winning",

@@ -540,17 +540,23 @@ def clear_caches() -> None:
     possible_with.cache_clear()
 
 
-@attrs.frozen(eq=False)
 class PossibleWith:
     """R8's exact layer for one hand, as the auction asks it: ``possible(combo)`` is whether
     the holder of ``hand`` could complete ``combo`` (:func:`decide` finds a line), each
     :func:`possibility_key` decided once and remembered here. Get one with
-    :func:`possible_with`, which shares it between the auction's turns."""
+    :func:`possible_with`, which shares it between the auction's turns. (A plain class,
+    not an attrs one, so that the compiled build can compile this module: mypyc does not
+    take an attrs field with a factory.)"""
 
-    hand: int
-    """The bidder's 13 cards, a bitmask."""
-    players: int
-    _answers: dict[tuple[PossibilityKey, int], bool] = attrs.field(factory=dict, init=False)
+    def __init__(self, hand: int, players: int) -> None:
+        self.hand = hand
+        """The bidder's 13 cards, a bitmask."""
+        self.players = players
+        """The participants in the deal."""
+        self._answers: dict[tuple[PossibilityKey, int], bool] = {}
+
+    def __repr__(self) -> str:
+        return f"PossibleWith(hand={self.hand}, players={self.players})"
 
     def __call__(self, combo: ComboBid) -> bool:
         return self._answer(combo, possibility_key(combo))
@@ -565,9 +571,9 @@ class PossibleWith:
         Hurry the other way too where they can (:func:`solved`). The order changes no
         answer, only how many searches run."""
         keys = [possibility_key(combo) for combo in combos]
-        for i in sorted(range(len(combos)),
-                        key=lambda i: (_steps_from_neighbours(keys[i]),
-                                       not keys[i].conditions.greed, -combos[i].worth)):
+        ranks = [(_steps_from_neighbours(key), not key.conditions.greed, -combo.worth)
+                 for key, combo in zip(keys, combos, strict=True)]
+        for i in sorted(range(len(combos)), key=ranks.__getitem__):
             self._answer(combos[i], keys[i], whole_list=True)
         return [self._answer(combo, key) for combo, key in zip(combos, keys, strict=True)]
 
