@@ -3,9 +3,9 @@
 combowhist is pure Python, and every module works as Python. Its compiled build
 (``HATCH_BUILD_HOOKS_ENABLE=1 pip install .``, where a C compiler is at hand) compiles the
 modules of :data:`COMPILABLE` with mypyc: the deal's state, the rules (the auction, the
-pre-game events, trick play, scoring) and the playout kernel, where a deal spends most of
-its time. A compiled build plays exactly the same deals, only faster (see the docs'
-performance page).
+pre-game events, trick play, scoring, R8's search for a line of play) and the playout
+kernel, where a deal spends most of its time. A compiled build plays exactly the same
+deals, only faster (see the docs' performance page).
 """
 
 from __future__ import annotations
