@@ -189,6 +189,7 @@ from combowhist.analysis import (
     solver_covers,
     witness,
 )
+from combowhist.compiled import compiled_modules
 from combowhist.errors import AnalysisError
 from combowhist.profiles import RuleProfile
 from combowhist.rules import possibility
@@ -286,6 +287,9 @@ def sweep(hands: int, seed: int, minimum: int = 1) -> None:
     _, key_at = possibility.keyed_space(space)
     print(f"key table: {len(space)} combos, {len(set(key_at))} keys, "
           f"{time.perf_counter() - start:.1f} s (once per process)", flush=True)
+    if "combowhist.rules.possibility" in compiled_modules():
+        print("combowhist.rules.possibility runs compiled: it calls the search and the solver "
+              "directly, so the counts below stay 0 (the pure-Python package counts them)")
     calls = {"searched": 0, "solver": 0}
 
     def counted(name: str, call: Callable[..., possibility.Line | None]
