@@ -424,7 +424,8 @@ def solve(puzzle: Puzzle) -> Solution | None:
     f.choice(plagues, puzzle.plague)
     if puzzle.plague:
         _plague_lead(f, hands, trumps if rule is TrumpRule.BLOCK else None)
-        _plague_cards(f, cards, seats, declarer)
+        fewest = min(sum(value[:len(table.parts)]) for value in table.allowed)
+        _plague_cards(f, cards, seats, declarer, players * (TRICKS - fewest))
 
     preferred = _preferred(f, puzzle, trumps) + _either_leader(f, puzzle, of_suit, plagues)
     with Cadical195() as solver:
@@ -796,26 +797,39 @@ def _only(f: _Formula, hands: _Hands, t: int, suit: int) -> int:
     return f.var(*name)
 
 
-def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int) -> None:
+def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int, room: int
+                  ) -> None:
     """R33: D's tricks hold no more plague cards than some other participant's, unless D
-    took them all."""
-    for card in cards:
-        f.exactly_one(f.var("pile", card, s) for s in seats)
-        for t in range(TRICKS):
-            for seat in seats:
-                f.add(-f.var("trick", card, t), -f.var("taker", t, seat),
-                      f.var("pile", card, seat))
+    took them all. ``room`` is how many cards the other participants' tricks hold at most
+    (the goal has D take the rest): a suit with more than twice as many cards can only
+    be taken whole (D's count would exceed even all the others' together), which the
+    clauses then say without counting."""
+    counted: dict[int, list[int]] = {}
     for suit in range(4):
         members = [c for c in cards if c // 13 == suit]
+        if len(members) > 2 * room:
+            for card in members:
+                for t in range(TRICKS):
+                    f.add(-f.var("plague", suit), -f.var("trick", card, t),
+                          f.var("taker", t, declarer))
+        elif members:
+            counted[suit] = members
+    for suit, members in counted.items():
+        for card in members:
+            f.exactly_one(f.var("pile", card, s) for s in seats)
+            for t in range(TRICKS):
+                for seat in seats:
+                    f.add(-f.var("trick", card, t), -f.var("taker", t, seat),
+                          f.var("pile", card, seat))
         at_least = {s: _at_least(f, [f.var("pile", c, s) for c in members], ("count", suit, s))
                     for s in seats}
-        others = [s for s in seats if s != declarer]
-        everything = [at_least[declarer][len(members)]] if members else []
-        f.add(-f.var("plague", suit), *everything,
-              *(f.var("matched", suit, s) for s in others))
-        for seat in others:
-            for k in range(1, len(members) + 1):
-                f.add(-f.var("matched", suit, seat), -at_least[declarer][k], at_least[seat][k])
+        f.add(-f.var("plague", suit), at_least[declarer][len(members)],
+              *(f.var("matched", suit, s) for s in seats if s != declarer))
+        for seat in seats:
+            if seat != declarer:
+                for k in range(1, len(members) + 1):
+                    f.add(-f.var("matched", suit, seat), -at_least[declarer][k],
+                          at_least[seat][k])
 
 
 def _at_least(f: _Formula, items: list[int], name: tuple[object, ...]) -> dict[int, int]:

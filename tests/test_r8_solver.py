@@ -351,6 +351,41 @@ def test_r8_r33_solver_takes_the_honourable_way_out_of_plague() -> None:
     assert _search_answer(SPADES, combo)
 
 
+@pytest.mark.parametrize("bid", ["taintless_masters_game+plague+greed",
+                                 "taintless_masters_game+plague+ending_dog",
+                                 "taintless_masters_game+plague+hurry"])
+@pytest.mark.parametrize(("players", "seed"), [(4, 0), (4, 1), (3, 2), (3, 3)])
+def test_r8_r33_where_the_others_take_too_few_cards_plague_is_honourable_or_failed(
+        bid: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # D taking 12 or 13 tricks leaves the others at most one trick's cards, fewer than
+    # half of any suit: D's count of plague cards then exceeds theirs unless D took every
+    # one (R33), which the solver says without counting. It answers as with the counting,
+    # on dealt hands and on a hand that cannot take 12 tricks.
+    profile = load_profile("1.4.1")
+    combo = ComboBid.parse(bid, profile, players)
+    key = possibility_key(combo)
+    deck = profile.deck(players).mask
+    rooms: list[int] = []
+    counting = r8_sat._plague_cards
+
+    def recorded(f: object, cards: list[int], seats: range, declarer: int, room: int) -> None:
+        rooms.append(room)
+        counting(f, cards, seats, declarer, room)
+
+    def counted(f: object, cards: list[int], seats: range, declarer: int, room: int) -> None:
+        counting(f, cards, seats, declarer, 13 * players)  # room enough to count every suit
+
+    for hand in (Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask,
+                 CardSet.parse(LOW_HAND if players == 4 else "2S 3S 4S 5S 6S 2H 3H 4H 5H 6H "
+                               "2D 3D 4D").mask):
+        monkeypatch.setattr(r8_sat, "_plague_cards", recorded)
+        quick = solved(key, players, 1, deck, hand)
+        monkeypatch.setattr(r8_sat, "_plague_cards", counted)
+        assert (quick is not None) == (solved(key, players, 1, deck, hand) is not None)
+    assert rooms
+    assert all(2 * room < (deck & 0x1FFF).bit_count() for room in rooms)
+
+
 def test_r8_r29_solver_awards_the_trick_of_the_card_of_justice() -> None:
     # Zero + Hurry with thirteen spades: impossible, unless D names a spade as the card of
     # justice, leads it and awards trick 1 to someone else.
