@@ -361,6 +361,112 @@ def test_r8_r13_r22_r24_r25_r27_r28_r29_a_line_replayed_under_other_rules_is_the
                 assert built.deal.winners == done.takers
 
 
+def _legal(text: str, players: int) -> ComboBid:
+    """The 1.4.1 combo ``text``, skipping the example where it is no legal combo bid (its
+    worth below 1, R7)."""
+    try:
+        return ComboBid.parse(text, load_profile("1.4.1"), players)
+    except InvalidBidError:
+        assume(False)
+        raise
+
+
+def _suits(cards: int) -> list[int]:
+    return sorted(card // 13 for card in mask_indices(cards))
+
+
+def test_r8_r19_a_line_without_mail_settles_mail_by_swapping_close_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Holding the top cards: the Max Trump line, with D passing 3 cards to the Mail
+    # target and getting 3 of the same suits that the target played, each played where
+    # the other was, still takes the tricks (R19); found without a search, and the
+    # witness works the Mail back from the hands at the first lead.
+    found = _settled("max_trump", "max_trump+mail", monkeypatch)
+    line = decide(ComboBid.parse("max_trump+mail", load_profile("1.4.1")),
+                  CardSet.parse(TOP_CARDS).mask, 4)
+    assert line is not None
+    assert line.setup.mail is not None
+    assert line.setup.passed & CardSet.parse(TOP_CARDS).mask == line.setup.passed
+    assert _suits(line.setup.passed) == _suits(line.setup.received)
+    assert sum(isinstance(move, Send) for _, move in found.moves) == 4  # R19: everyone
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       bid=st.sampled_from(("max_trump", "game", "grill", "block_trump+sloth", "sub_trump")),
+       specials=st.sampled_from(("+greed", "+plague", "+iron", "+hurry+iron", "+lock")),
+       masters=st.booleans())
+def test_r8_r19_r20_every_mail_line_made_from_a_line_without_mail_replays(
+        seed: int, players: int, bid: str, specials: str, masters: bool) -> None:
+    # Every line _mailed makes of a line without Mail passes 3 of D's cards to the Mail
+    # target for 3 of the same suits, and, where its tricks meet the conditions, the
+    # engine replays it to a completed deal with the same tricks (beside Master's Mail
+    # too, which the witness works back, R20).
+    profile = load_profile("1.4.1")
+    plain = _legal(bid + specials, players)
+    mailed = _legal(bid + specials + "+mail" + "+masters_mail" * masters, players)
+    key = possibility_key(mailed)
+    assert possibility._without_mail(key) == possibility_key(plain)
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask
+    line = decide(plain, hand, players)
+    assume(line is not None)
+    assert line is not None
+    made = 0
+    for candidate in possibility._mailed(line, key, players, 1):
+        assert candidate.setup.passed & hand == candidate.setup.passed
+        assert _suits(candidate.setup.passed) == _suits(candidate.setup.received)
+        assert candidate.setup.received & hand == 0
+        done = candidate.completing(mailed, 1, players, profile.deck(players).mask)
+        if done is not None:
+            built = _build(mailed, players, 1, 0, hand, done.setup, done.actions,
+                           done.guesses)
+            assert built.deal.winners == done.takers
+            made += 1
+    assume(made > 0)
+
+
+def test_r8_r19_rank_trump_lines_are_not_mailed() -> None:
+    # Rank Trump's exchange comes before Mail and pins cards (R14): its Mail keys are
+    # the solver's, never made from a line without Mail.
+    profile = load_profile("1.4.1")
+    assert possibility._without_mail(
+        possibility_key(ComboBid.parse("rank_trump+mail", profile))) is None
+    assert possibility._without_mail(possibility_key(ComboBid.parse("trump", profile))) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       bid=st.sampled_from(("max_trump", "game", "grill", "masters_game", "sub_trump")),
+       iron=st.booleans(), specials=st.sampled_from(("+lock", "+plague", "+greed", "+mail")))
+def test_r8_r24_a_line_reranked_for_iron_the_other_way_replays(
+        seed: int, players: int, bid: str, iron: bool, specials: str) -> None:
+    # A line of the play with Iron the other way, its unseen cards of each suit renamed
+    # in this play's order of strength (R24): every seat follows suit as before, the
+    # declarer's cards stay, and where the re-check passes and its tricks meet the
+    # conditions the engine replays it to a completed deal with the same tricks.
+    profile = load_profile("1.4.1")
+    first = _legal(bid + "+iron" * iron + specials, players)
+    then = _legal(bid + "+iron" * (not iron) + specials, players)
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask
+    line = decide(first, hand, players)
+    assume(line is not None)
+    assert line is not None
+    key = possibility_key(then)
+    renamed = possibility._reranked(line, hand, key)
+    pairs = zip(line.actions, renamed.actions, strict=True)
+    for (kind, seat, card), (_, same_seat, new) in pairs:
+        assert seat == same_seat
+        if kind == "play":
+            assert new // 13 == card // 13
+            assert (new == card) if hand >> card & 1 else not hand >> new & 1
+    again = possibility._replayed(renamed, key, players, 1, line.setup.trump)
+    done = again and again.completing(then, 1, players, profile.deck(players).mask)
+    assume(done is not None)
+    assert done
+    built = _build(then, players, 1, 0, hand, done.setup, done.actions, done.guesses)
+    assert built.deal.winners == done.takers
+
+
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
        hurry=st.booleans())
@@ -434,6 +540,10 @@ def test_r8_many_decides_every_neighbour_before_the_keys_it_may_settle(edition: 
             assert possibility._steps_from_neighbours(near) < (
                 possibility._steps_from_neighbours(key)), (near, key)
             edges += near in keys
+        plain = possibility._without_mail(key)  # R19: a line without Mail made a Mail line
+        if plain is not None:
+            assert possibility._steps_from_neighbours(plain) < (
+                possibility._steps_from_neighbours(key)), (plain, key)
     assert edges > len(keys) // 2
 
 

@@ -41,7 +41,10 @@ solver read nothing else, and their answers are cached per hand and key. A line 
 found for one key settles, without a search, the other keys of the same hand whose
 conditions its tricks meet, of its own play (:attr:`PossibilityKey.play`) or of a
 neighbouring one (:func:`_neighbours`; and a play of another trump rule, Hurry or Iron,
-where its plays hold under this one's, :func:`_replayed`); only "possible" is shared so.
+where its plays hold under this one's, :func:`_replayed`; with Iron the other way, its
+unseen cards renamed in this play's order, :func:`_reranked`; without Mail, D passing 3
+cards for 3 close ones of the same suits, :func:`_mailed`); only "possible" is shared
+so.
 """
 
 from __future__ import annotations
@@ -79,7 +82,7 @@ from combowhist.rules.play import (
     trick_order,
     winning_play,
 )
-from combowhist.rules.setup import mail_target, masters_mail_target
+from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
@@ -374,11 +377,24 @@ def _completing(combo: ComboBid, declarer: int, players: int, deck: int,
 def _neighbour_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]]
                      ) -> Iterator[Line]:
     """The lines found so far for neighbouring plays (:func:`_neighbours`), made lines
-    of ``key``'s play, then those of plays with another trump rule, Hurry or Iron that
+    of ``key``'s play; those of its play without Mail, with a Mail that changes nothing
+    (:func:`_mailed`); those of its play with Iron the other way, reranked
+    (:func:`_reranked`); then those of plays with another trump rule, Hurry or Iron that
     hold under this one's (:func:`_replayed`)."""
     for near, made in _neighbours(key, where[1]):
         yield from map(made, _LINES.get((*where[:4], near.play), ()))
     hand, players, declarer = where[:3]
+    plain = _without_mail(key)
+    if plain is not None:
+        for line in _LINES.get((*where[:4], plain.play), ()):
+            yield from _mailed(line, key, players, declarer)
+    if key.trump is not TrumpRule.RANK:
+        flipped = attrs.evolve(key, play_rules=key.play_rules ^ {PlayRule.ACES_LOW})
+        for line in _LINES.get((*where[:4], flipped.play), ()):
+            checked = _replayed(_reranked(line, hand, key), key, players, declarer,
+                                line.setup.trump)
+            if checked is not None:
+                yield checked
     for near in _other_plays(key):
         for line in _LINES.get((*where[:4], near.play), ()):
             # Rank Trump's trump is the suit of the card the line's D took (R14).
@@ -510,6 +526,98 @@ def _replayed(line: Line, key: PossibilityKey, players: int, declarer: int, trum
                 tuple(takers))
 
 
+def _reranked(line: Line, hand: int, key: PossibilityKey) -> Line:
+    """``line``, of the play with Iron the other way, with the unseen cards of each suit
+    dealt again in the order of strength of ``key``'s play (R24): where the line played
+    the strongest unseen card of a suit, the strongest under this play's ranking is
+    played, and so on; the card of justice is renamed with the card it stands for. Every
+    seat follows suit as before; among the unseen cards every trick keeps its order, so
+    only the tricks where the declarer's cards meet them may change, which
+    :func:`_replayed` re-checks."""
+    iron = PlayRule.ACES_LOW in key.play_rules
+    rename: dict[int, int] = {}
+    unseen = [card for kind, _, card in line.actions if kind == "play" and not hand >> card & 1]
+    for suit in range(4):
+        cards = [card for card in unseen if card // 13 == suit]
+        before = sorted(cards, key=CARD_STRENGTHS[not iron].__getitem__)
+        after = sorted(cards, key=CARD_STRENGTHS[iron].__getitem__)
+        rename.update(zip(before, after, strict=True))
+    actions = tuple((kind, seat, rename.get(card, card) if kind == "play" else card)
+                    for kind, seat, card in line.actions)
+    setup = line.setup
+    received = sum(1 << rename.get(card, card) for card in mask_indices(setup.received))
+    setup = attrs.evolve(setup, justice=rename.get(setup.justice, setup.justice),
+                         received=received, dealt=(), mail_sent=(), masters_sent=())
+    return Line(setup, actions, line.guesses, line.takers)
+
+
+def _without_mail(key: PossibilityKey) -> PossibilityKey | None:
+    """The key of ``key``'s play without Mail (and without the Master's Mail that only
+    Mail made matter), whose lines :func:`_mailed` may make lines of ``key``; ``None``
+    without Mail, or beside Rank Trump (whose exchange comes before it)."""
+    if Event.MAIL not in key.events or key.trump is TrumpRule.RANK:
+        return None
+    return attrs.evolve(key, events=key.events - {Event.MAIL, Event.MASTERS_MAIL},
+                        mail_direction=None, masters_mail_direction=None)
+
+
+_MAIL_TRIES = 12
+"""The sets of 3 swapped pairs :func:`_mailed` tries for each direction."""
+
+
+def _mailed(line: Line, key: PossibilityKey, players: int, declarer: int
+            ) -> Iterator[Line]:
+    """``line``, of the play without Mail (:func:`_without_mail`), made lines of ``key``'s
+    play by a Mail that changes nothing in the play: D passes 3 cards to the Mail target
+    and gets 3 cards of the same suits, close in strength, that the target played in the
+    line (R19), and each is played where the other was (so every seat follows suit as
+    before). Each is checked again play by play and trick by trick (:func:`_replayed`);
+    the trick conditions are :meth:`Line.completing`'s to judge. The pairs closest in
+    strength are tried first (fewest cards between them, so the fewest tricks change)."""
+    iron = PlayRule.ACES_LOW in key.play_rules
+    strengths = CARD_STRENGTHS[iron]
+    hands = hands_at_play(line.actions, players)
+    mine = hands[declarer]
+    deck = _union(tuple(hands))
+    justice = line.setup.justice
+    directions = ((key.mail_direction,) if key.mail_direction
+                  else ("left", "right", "across") if players == 4 else ("left", "right"))
+    for direction in directions:
+        target = mail_target(direction, declarer, players)
+        pairs = []
+        for own in mask_indices(mine):
+            for theirs in mask_indices(hands[target] & SUIT_MASKS[own // 13]):
+                if justice in (own, theirs):
+                    continue
+                low, high = sorted((strengths[own], strengths[theirs]))
+                between = sum(1 for c in mask_indices(deck & SUIT_MASKS[own // 13])
+                              if low < strengths[c] < high)
+                pairs.append((between, own, theirs))
+        pairs.sort()
+        tries = 0
+        for chosen in combinations(pairs, MAIL_CARDS):
+            if len({own for _, own, _ in chosen}) < MAIL_CARDS or len(
+                    {theirs for _, _, theirs in chosen}) < MAIL_CARDS:
+                continue
+            tries += 1
+            if tries > _MAIL_TRIES:
+                break
+            swap = {}
+            for _, own, theirs in chosen:
+                swap[own] = theirs
+                swap[theirs] = own
+            actions = tuple((kind, seat, swap.get(card, card) if kind == "play" else card)
+                            for kind, seat, card in line.actions)
+            setup = attrs.evolve(line.setup, mail=direction,
+                                 passed=sum(1 << own for _, own, _ in chosen),
+                                 received=sum(1 << theirs for _, _, theirs in chosen),
+                                 dealt=(), mail_sent=(), masters_sent=())
+            checked = _replayed(Line(setup, actions, line.guesses, line.takers), key,
+                                players, declarer, line.setup.trump)
+            if checked is not None:
+                yield checked
+
+
 def _passes_pinned_cards(key: PossibilityKey) -> bool:
     """Whether ``key`` has Master's Mail beside Mail or Rank Trump, which put cards in
     given hands before it (the only place the key keeps it, :func:`possibility_key`)."""
@@ -520,13 +628,13 @@ def _passes_pinned_cards(key: PossibilityKey) -> bool:
 def _steps_from_neighbours(key: PossibilityKey) -> int:
     """How far ``key``'s play lies down :func:`_neighbours`' steps (each adds at least
     one: Plague dropped, Justice added, Master's Mail added, Sloth added under Block
-    Trump, a freely named trump, which adds two as its neighbours may have Sloth): keys
-    with less go first, so that their lines are found before the keys they may
-    settle."""
+    Trump, a freely named trump, which adds two as its neighbours may have Sloth) and
+    :func:`_mailed`'s (Mail added): keys with less go first, so that their lines are
+    found before the keys they may settle."""
     return ((Event.PLAGUE not in key.events) + (Event.JUSTICE in key.events)
             + _passes_pinned_cards(key)
             + (key.trump is TrumpRule.BLOCK and key.play_rules >= ORDER_BLIND)
-            + 2 * (key.trump is TrumpRule.DECLARER))
+            + 2 * (key.trump is TrumpRule.DECLARER) + (_without_mail(key) is not None))
 
 
 def _as_it_is(line: Line) -> Line:
