@@ -814,13 +814,14 @@ def _plague_cards(f: _Formula, cards: list[int], seats: range, declarer: int, ro
                           f.var("taker", t, declarer))
         elif members:
             counted[suit] = members
-    for suit, members in counted.items():
+    for members in counted.values():
         for card in members:
             f.exactly_one(f.var("pile", card, s) for s in seats)
             for t in range(TRICKS):
                 for seat in seats:
                     f.add(-f.var("trick", card, t), -f.var("taker", t, seat),
                           f.var("pile", card, seat))
+    for suit, members in counted.items():
         at_least = {s: _at_least(f, [f.var("pile", c, s) for c in members], ("count", suit, s))
                     for s in seats}
         f.add(-f.var("plague", suit), at_least[declarer][len(members)],
