@@ -171,6 +171,19 @@ ms pure Python. The compiled build (mypyc) compiling ``combowhist.rules.possibil
 168 of those 300 within 5 ms; ``--pairs 100`` median 2.2 ms and 2.6 ms (seeds 1 and 2)
 against 5.2 ms and 7.0 ms pure Python, interleaved; p90, slowest and a hand's first
 ``len`` unchanged (10.8 s, 8.0 s, 15.8 s against 11.4 s, 7.9 s, 15.9 s).
+Lines of a play without Mail made lines with Mail (3 swapped pairs of close cards of the
+same suits) and lines with Iron the other way reranked, with Mail keys decided after their
+play without it: a hand's whole list 27 to 17, 21 to 11, 27 to 16, 23 to 12 and 26 to 12
+solver calls (hands 1 and 2 of 1.4.2, 4 players; 1 and 2 of 1.4.1, 3 players; 3 of 1.4.1,
+4 players); reranking alone saves 0-2 calls in 4 of 11 hands. Deriving a Plague line
+from a line without it (naming each suit, re-checked), with the keys without Plague
+decided first, cost more calls than it saved (17-23 against 11-17), so it was dropped.
+Plague judged without counting where D takes 12 or 13 tricks: the 24 s instance of hand 1
+takes 3.5 s. Together, interleaved with the code before: a hand's first exact ``len``
+7.2 s, 6.9 s and 10.8 s (were 15.1 s, 10.0 s and 19.1 s); the deal of the previous
+solver line as phases (polarity hints) for the next: 8.1 s against 8.5 s on hand 5's 28
+roots, noise. The weakest hand (2-4 of each suit and the 5 of clubs): a Block Trump +
+Hurry + Plague + Greed + Lock + Ending Dog call ran past six minutes, old code and new.
 """
 
 from __future__ import annotations
