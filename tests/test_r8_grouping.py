@@ -200,3 +200,11 @@ def test_r8_r26_a_witness_with_sloth_replays_in_sloths_order() -> None:
     led_by_others = [trick for trick in tricks if trick[0][0] != d]
     assert led_by_others
     assert all(trick[-1][0] == d for trick in led_by_others)
+
+
+@pytest.mark.parametrize("wrong", ["trump", None, 3])
+def test_r8_grouping_a_key_is_read_off_a_combo_bid_only(wrong: object) -> None:
+    # Bad input gets a TypeError naming what was wanted and what was given, in the
+    # pure-Python build as in the compiled one, never an AttributeError from inside.
+    with pytest.raises(TypeError, match="ComboBid"):
+        possibility_key(wrong)  # type: ignore[arg-type]

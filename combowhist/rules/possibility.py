@@ -205,7 +205,12 @@ def possibility_key(combo: ComboBid) -> PossibilityKey:
     what is possible: any split of the unseen cards after it can be reached, R20; those
     two put cards in given hands before it, which it may pass on), and Sloth only beside
     Block Trump (:data:`ORDER_BLIND`). Combos with equal keys get the same answer from
-    :func:`is_possible` for every hand, which caches by it."""
+    :func:`is_possible` for every hand, which caches by it. Anything but a
+    :class:`~combowhist.bids.ComboBid` raises :class:`TypeError`, in the compiled build
+    too."""
+    if not isinstance(combo, ComboBid):
+        raise TypeError(f"possibility_key needs a ComboBid, not {type(combo).__name__} "
+                        f"{combo!r} (parse it with ComboBid.parse)")
     rules: CompiledRules = combo.rules
     standard = combo.standard
     events = frozenset(rules.events) - INDIFFERENT_EVENTS
