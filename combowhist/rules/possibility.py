@@ -547,13 +547,28 @@ def _reranked(line: Line, hand: int, key: PossibilityKey) -> Line:
         before = sorted(cards, key=CARD_STRENGTHS[not iron].__getitem__)
         after = sorted(cards, key=CARD_STRENGTHS[iron].__getitem__)
         rename.update(zip(before, after, strict=True))
-    actions = tuple((kind, seat, rename.get(card, card) if kind == "play" else card)
-                    for kind, seat, card in line.actions)
     setup = line.setup
     received = sum(1 << rename.get(card, card) for card in mask_indices(setup.received))
-    setup = attrs.evolve(setup, justice=rename.get(setup.justice, setup.justice),
-                         received=received, dealt=(), mail_sent=(), masters_sent=())
-    return Line(setup, actions, line.guesses, line.takers)
+    return _renamed(line, rename, attrs.evolve(
+        setup, justice=rename.get(setup.justice, setup.justice), received=received))
+
+
+def _renamed(line: Line, rename: dict[int, int], setup: Setup) -> Line:
+    """``line`` with its played cards renamed by ``rename`` and ``setup`` for its own;
+    the dealt hands and exchanges are then the witness's to work back from the hands at
+    the first lead (:func:`hands_at_play`)."""
+    actions = tuple((kind, seat, rename.get(card, card) if kind == "play" else card)
+                    for kind, seat, card in line.actions)
+    return Line(attrs.evolve(setup, dealt=(), mail_sent=(), masters_sent=()), actions,
+                line.guesses, line.takers)
+
+
+def _mail_directions(key: PossibilityKey, players: int) -> tuple[str, ...]:
+    """The directions Mail may go under ``key``: the profile's, or D's choice (R19: across
+    only with 4 participants)."""
+    if key.mail_direction:
+        return (key.mail_direction,)
+    return ("left", "right", "across") if players == 4 else ("left", "right")
 
 
 def _without_mail(key: PossibilityKey) -> PossibilityKey | None:
@@ -585,9 +600,7 @@ def _mailed(line: Line, key: PossibilityKey, players: int, declarer: int
     mine = hands[declarer]
     deck = _union(tuple(hands))
     justice = line.setup.justice
-    directions = ((key.mail_direction,) if key.mail_direction
-                  else ("left", "right", "across") if players == 4 else ("left", "right"))
-    for direction in directions:
+    for direction in _mail_directions(key, players):
         target = mail_target(direction, declarer, players)
         pairs = []
         for own in mask_indices(mine):
@@ -607,18 +620,14 @@ def _mailed(line: Line, key: PossibilityKey, players: int, declarer: int
             tries += 1
             if tries > _MAIL_TRIES:
                 break
-            swap = {}
+            swap: dict[int, int] = {}
             for _, own, theirs in chosen:
                 swap[own] = theirs
                 swap[theirs] = own
-            actions = tuple((kind, seat, swap.get(card, card) if kind == "play" else card)
-                            for kind, seat, card in line.actions)
-            setup = attrs.evolve(line.setup, mail=direction,
-                                 passed=sum(1 << own for _, own, _ in chosen),
-                                 received=sum(1 << theirs for _, _, theirs in chosen),
-                                 dealt=(), mail_sent=(), masters_sent=())
-            checked = _replayed(Line(setup, actions, line.guesses, line.takers), key,
-                                players, declarer, line.setup.trump)
+            swapped = _renamed(line, swap, attrs.evolve(
+                line.setup, mail=direction, passed=sum(1 << own for _, own, _ in chosen),
+                received=sum(1 << theirs for _, _, theirs in chosen)))
+            checked = _replayed(swapped, key, players, declarer, line.setup.trump)
             if checked is not None:
                 yield checked
 
@@ -845,8 +854,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
     events = key.events
     mail: tuple[str, ...] = ()
     if Event.MAIL in events:
-        mail = ((key.mail_direction,) if key.mail_direction
-                else ("left", "right", "across") if players == 4 else ("left", "right"))
+        mail = _mail_directions(key, players)
     goal = key.conditions.goal
     answer = solve(Puzzle(
         hand, deck, players, declarer, leader, key.trump, PlayRule.ACES_LOW in rules, sloth,
@@ -1117,9 +1125,7 @@ class Search:
         3 received; under Master's Mail too, where each of the declarer's cards ends up
         (the Mail target may pass it on, R20)."""
         players = self.players
-        fixed = self.key.mail_direction
-        directions = (fixed,) if fixed else (("left", "right", "across") if players == 4
-                                             else ("left", "right"))
+        directions = _mail_directions(self.key, players)
         strong = self.want[0]
         own = sorted(mask_indices(self.hand), key=lambda c: card_strength(c, self.iron),
                      reverse=not strong)
