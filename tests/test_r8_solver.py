@@ -7,6 +7,8 @@ hand back one that does not complete). Skipped where the extra is missing, excep
 from __future__ import annotations
 
 import random
+from itertools import pairwise
+from typing import Any
 
 import attrs
 import pytest
@@ -15,6 +17,7 @@ from checks import extra_module
 from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import is_possible, possibility_key, solver_covers, witness
 from combowhist.bids import TrumpRule
+from combowhist.cards import card_strength
 from combowhist.errors import AnalysisError
 from combowhist.moves import Send
 from combowhist.rules.auction import bid_moves
@@ -510,3 +513,118 @@ def test_r8_r22_a_whole_lists_solver_answers_impossible_as_alone() -> None:
     for rules in (combo, ComboBid.parse("trump+lock+hurry", "1.4.1")):
         assert solved(possibility_key(rules), 4, 1, deck, CardSet.parse(SPADES).mask,
                       whole_list=True) is None
+
+
+def _unseen_pairs(puzzle: Any) -> list[tuple[int, int]]:
+    """The pairs of unseen cards next to each other in their suit's order, weaker first."""
+    pairs = []
+    for suit in range(4):
+        ladder = sorted((c for c in range(13 * suit, 13 * suit + 13) if puzzle.deck >> c & 1),
+                        key=lambda c: card_strength(c, puzzle.iron))
+        pairs += [(weaker, stronger) for weaker, stronger in pairwise(ladder)
+                  if not (puzzle.hand >> weaker & 1 or puzzle.hand >> stronger & 1)]
+    return pairs
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_r8_r4_r24_interchangeable_unseen_cards_in_order_change_no_answer(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two unseen cards with no card of the deck between them (R4; under Iron the ace
+    # below the two, R24) can swap places in any line where they fall in different
+    # tricks, so the solver may ask for the weaker no later than the stronger (it does
+    # past a budget of conflicts). Asked from the start, its lines keep that order, and it
+    # answers as without it, possible and impossible alike (lopsided hands, every trump
+    # rule, Plague, Justice, Mail, Master's Mail, 3 and 4 players); so does the solver as
+    # it is with a budget of one conflict.
+    rng = random.Random(500 + seed)
+    players = 3 + seed % 2
+    profile = load_profile("1.4.2")
+    deck = sorted(profile.deck(players))
+    weight = (-1, 0)[seed // 2]
+    hand = CardSet(sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13])
+    puzzles: list[Any] = []
+    solve = r8_sat.solve
+    broken = []
+
+    def recorded(puzzle: Any) -> Any:
+        puzzles.append(puzzle)
+        return solve(puzzle)
+
+    def in_order_first(solver: Any, preferred: list[int], symmetry: Any) -> bool:
+        solver.append_formula(symmetry())
+        return bool(solver.solve())
+
+    def plain(solver: Any, preferred: list[int], symmetry: Any) -> bool:
+        return bool(solver.solve())
+
+    def counted(*args: Any) -> list[list[int]]:
+        broken.append(args)
+        return in_order(*args)
+
+    in_order = r8_sat._in_order
+    answers = []
+    for bid in ("trump+lock", "game+plague+greed", "zero+hurry+iron", "grill+lock",
+                "trump+justice+lock+penalty", "block_trump+sloth+plague", "sub_trump+mail+greed",
+                "max_trump+masters_mail+iron", "taintless_masters_game+greed",
+                "masters_bid_of_shame+mail+masters_mail", "limbo+iron+plague"):
+        key = possibility_key(ComboBid.parse(bid, profile, players))
+        deck_mask = profile.deck(players).mask
+        monkeypatch.setattr(r8_sat, "solve", recorded)
+        monkeypatch.setattr(r8_sat, "_solved", in_order_first)
+        line = solved(key, players, 1, deck_mask, hand.mask)
+        answers.append(line is not None)
+        if line is not None:
+            plays = [card for kind, _, card in line.actions if kind == "play"]
+            trick_of = {card: n // players for n, card in enumerate(plays)}
+            for weaker, stronger in _unseen_pairs(puzzles[-1]):
+                assert trick_of[weaker] <= trick_of[stronger], (str(hand), bid)
+        monkeypatch.setattr(r8_sat, "_solved", plain)
+        assert (solved(key, players, 1, deck_mask, hand.mask) is not None) is answers[-1], bid
+        monkeypatch.undo()
+        monkeypatch.setattr(r8_sat, "_CONFLICTS", 1)
+        monkeypatch.setattr(r8_sat, "_in_order", counted)
+        assert (solved(key, players, 1, deck_mask, hand.mask) is not None) is answers[-1], bid
+        monkeypatch.undo()
+    assert any(answers)
+    assert broken
+    if weight < 0:  # the weak hands have impossible combos among these
+        assert not all(answers)
+
+
+class _Stalling:
+    """A stand-in for python-sat's solver: scripted answers (``None``: stopped at its
+    limit), and a record of the limit of each call and of the clauses added."""
+
+    def __init__(self, answers: list[bool | None]) -> None:
+        self.answers = answers
+        self.calls: list[tuple[int, tuple[int, ...]]] = []
+        self.budget = 0
+        self.added: list[list[int]] = []
+
+    def conf_budget(self, budget: int) -> None:
+        self.budget = budget
+
+    def solve_limited(self, assumptions: tuple[int, ...] = ()) -> bool | None:
+        self.calls.append((self.budget, tuple(assumptions)))
+        return self.answers.pop(0)
+
+    def append_formula(self, clauses: list[list[int]]) -> None:
+        self.added += clauses
+
+
+def test_r8_the_solver_breaks_symmetry_past_its_budget_and_never_reads_a_stop_as_no_model(
+        ) -> None:
+    # Preferred choices within their budget, then none within a smaller one, then the
+    # symmetry clauses added and no limit; a solver that stops even then is an
+    # AnalysisError, never "impossible".
+    order = [[-1, -2]]
+    stalling = _Stalling([None, None, True])
+    assert r8_sat._solved(stalling, [7], lambda: order) is True
+    assert stalling.calls == [(r8_sat._PREFERRED_CONFLICTS, (7,)), (r8_sat._CONFLICTS, ()),
+                              (-1, ())]
+    assert stalling.added == order
+    quick = _Stalling([False])
+    assert r8_sat._solved(quick, [], lambda: order) is False
+    assert quick.added == []
+    with pytest.raises(AnalysisError, match="without an answer"):
+        r8_sat._solved(_Stalling([None, None, None]), [7], lambda: order)
