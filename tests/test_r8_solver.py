@@ -20,6 +20,7 @@ from combowhist.bids import TrumpRule
 from combowhist.cards import card_strength
 from combowhist.errors import AnalysisError
 from combowhist.moves import Send
+from combowhist.profiles import RuleProfile
 from combowhist.rules.auction import bid_moves
 from combowhist.rules.possibility import Search, solved
 from combowhist.rules.possibility import _replayed as replayed_under
@@ -42,6 +43,14 @@ def _search_answer(hand: str, combo: ComboBid, players: int = 4, max_nodes: int 
     except AnalysisError:
         return None
     return found is not None
+
+
+def _lopsided_hand(rng: random.Random, profile: RuleProfile, players: int, weight: int
+                   ) -> CardSet:
+    """A random hand of the deck for ``players``, its cards drawn by rank: low ones more
+    often with ``weight`` -1, high ones with 1, evenly with 0."""
+    deck = sorted(profile.deck(players))
+    return CardSet(sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13])
 
 
 def _solver_answer(hand: str, combo: ComboBid, players: int = 4) -> bool:
@@ -228,11 +237,8 @@ def test_r8_solver_agrees_with_the_search_on_random_hands(seed: int) -> None:
     edition = rng.choice(("1.4.1", "1.4.2"))
     players = rng.choice((3, 4))
     profile = load_profile(edition)
-    deck = sorted(profile.deck(players))
     # Lopsided hands as often as even ones: impossible answers come from those.
-    weight = rng.choice((-1, 0, 1))
-    cards = sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13]
-    hand = str(CardSet(cards))
+    hand = str(_lopsided_hand(rng, profile, players, rng.choice((-1, 0, 1))))
     for bid in ("trump", "game", "max_trump+lock", "zero+hurry+iron", "trump+plague",
                 "game+plague+hurry", "trump+justice+lock+penalty", "max_trump+justice+plague",
                 "grill+lock", "block_trump+sloth+ending_dog+penalty", "sub_trump+greed",
@@ -536,12 +542,10 @@ def test_r8_r4_r24_interchangeable_unseen_cards_in_order_change_no_answer(
     # answers as without it, possible and impossible alike (lopsided hands, every trump
     # rule, Plague, Justice, Mail, Master's Mail, 3 and 4 players); so does the solver as
     # it is with a budget of one conflict.
-    rng = random.Random(500 + seed)
     players = 3 + seed % 2
     profile = load_profile("1.4.2")
-    deck = sorted(profile.deck(players))
     weight = (-1, 0)[seed // 2]
-    hand = CardSet(sorted(deck, key=lambda c: rng.random() + weight * int(c.rank) / 6)[:13])
+    hand = _lopsided_hand(random.Random(500 + seed), profile, players, weight)
     puzzles: list[Any] = []
     solve = r8_sat.solve
     broken = []
