@@ -723,13 +723,14 @@ def _solved(solver: Any, preferred: list[int], symmetry: Callable[[], list[list[
 
 
 def _in_order(f: _Formula, puzzle: Puzzle, cards: list[int]) -> list[list[int]]:
-    """Two unseen cards next to each other in their suit's order (no card of the deck
-    between them) are interchangeable: swapping them in a line of play played in
-    different tricks changes no trick's winner, no suit followed or shown void, nothing a
-    goal or an event reads. So the weaker is played no later than the stronger (a model
-    of the rest, sorted pair by pair, is a model of this too): fewer lines to rule out.
-    Not under Rank Trump (R14 compares the ranks of the cards laid) nor for a card a
-    capture goal names."""
+    """The clauses by which, of two unseen cards next to each other in their suit's
+    order (no card of the deck between them), the weaker is played no later than the
+    stronger. Such cards are interchangeable: swapped in a line of play where they fall in
+    different tricks (with the card of justice or Mail's cards naming the other where they
+    named one), they change no trick's winner, no suit followed or shown void, nothing a
+    goal or an event reads. So any model, sorted pair by pair, meets these clauses too:
+    they keep the answer and leave fewer lines to rule out. Not under Rank Trump (R14
+    compares the ranks of the cards laid), nor for a pair a capture goal tells apart."""
     clauses: list[list[int]] = []
     if puzzle.trump is TrumpRule.RANK:
         return clauses
