@@ -387,11 +387,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
     # The winner: the highest trump, else the highest card of the suit led (R23, R24).
     # beaten(t, card): a stronger card of its suit is in trick t; present(t, suit): a card
     # of the suit is (each implied by the cards, which is all the winner's clauses need).
-    iron = puzzle.iron
+    ladders = _ladders(cards, puzzle.iron)
     for t in range(TRICKS):
-        for suit in range(4):
-            ladder = sorted((c for c in cards if c // 13 == suit),
-                            key=lambda c: card_strength(c, iron))
+        for suit, ladder in enumerate(ladders):
             for weaker, stronger in pairwise(ladder):
                 f.add(-f.var("trick", stronger, t), f.var("beaten", t, weaker))
                 f.add(-f.var("beaten", t, stronger), f.var("beaten", t, weaker))
@@ -722,6 +720,12 @@ def _solved(solver: Any, preferred: list[int], symmetry: Callable[[], list[list[
     return bool(found)
 
 
+def _ladders(cards: list[int], iron: bool) -> list[list[int]]:
+    """Each suit's cards of ``cards``, weakest first (R4; the ace lowest under Iron, R24)."""
+    return [sorted((c for c in cards if c // 13 == suit), key=lambda c: card_strength(c, iron))
+            for suit in range(4)]
+
+
 def _in_order(f: _Formula, puzzle: Puzzle, cards: list[int]) -> list[list[int]]:
     """The clauses by which, of two unseen cards next to each other in their suit's
     order (no card of the deck between them), the weaker is played no later than the
@@ -734,9 +738,7 @@ def _in_order(f: _Formula, puzzle: Puzzle, cards: list[int]) -> list[list[int]]:
     clauses: list[list[int]] = []
     if puzzle.trump is TrumpRule.RANK:
         return clauses
-    for suit in range(4):
-        ladder = sorted((c for c in cards if c // 13 == suit),
-                        key=lambda c: card_strength(c, puzzle.iron))
+    for ladder in _ladders(cards, puzzle.iron):
         for weaker, stronger in pairwise(ladder):
             if (puzzle.hand >> weaker & 1 or puzzle.hand >> stronger & 1
                     or (puzzle.capture >> weaker & 1) != (puzzle.capture >> stronger & 1)):

@@ -14,7 +14,7 @@ import attrs
 import pytest
 from checks import extra_module
 
-from combowhist import CardSet, ComboBid, Deal, load_profile
+from combowhist import Card, CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import is_possible, possibility_key, solver_covers, witness
 from combowhist.bids import TrumpRule
 from combowhist.cards import card_strength
@@ -632,3 +632,26 @@ def test_r8_the_solver_breaks_symmetry_past_its_budget_and_never_reads_a_stop_as
     assert quick.added == []
     with pytest.raises(AnalysisError, match="without an answer"):
         r8_sat._solved(_Stalling([None, None, None]), [7], lambda: order)
+
+
+def test_r8_r14_e4_no_order_under_rank_trump_nor_between_cards_a_capture_goal_tells_apart(
+        ) -> None:
+    # Rank Trump compares the ranks of the cards laid (R14), and a capture goal names
+    # cards D must bring home (E4): there two touching unseen cards are not
+    # interchangeable, so they get no order. Elsewhere every touching unseen pair does.
+    combo = ComboBid.parse("trump", "1.4.2")
+    puzzle = _mail_puzzle(CardSet.parse(LOW_HAND), combo, 4, mail=())
+    cards = sorted(card.index for card in combo.profile.deck(4))
+
+    def ordered(puzzle: Any) -> set[tuple[int, ...]]:
+        f = r8_sat._Formula()
+        names = {f.var("trick", c, t): c for c in cards for t in range(13)}
+        return {tuple(sorted(names[-literal] for literal in clause))
+                for clause in r8_sat._in_order(f, puzzle, cards)}
+
+    every = ordered(puzzle)
+    assert every == set(_unseen_pairs(puzzle))
+    assert ordered(puzzle._replace(trump=TrumpRule.RANK)) == set()
+    queen, king, ace = (Card.parse(name).index for name in ("QS", "KS", "AS"))
+    assert every - ordered(puzzle._replace(capture=1 << ace)) == {(king, ace)}
+    assert every - ordered(puzzle._replace(capture=1 << ace | 1 << king)) == {(queen, king)}
