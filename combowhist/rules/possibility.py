@@ -30,6 +30,11 @@ covered by the search (without the ``exact`` extra, refused with
 together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
 the ``capture`` goal (1.5.1's Taintless Bid).
 
+Combos completed only by bringing home every trick without trump (Taintless Master's
+Game with Greed, :func:`needs_every_trick`) have a search of their own,
+:func:`~combowhist.rules.every_trick.every_trick`, which decides them directly, even
+where the search and the solver took minutes to prove them impossible.
+
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound, to find a witness
 early. It proves nothing by failing (only the states it exhausted are kept).
@@ -71,6 +76,7 @@ from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength,
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
+from combowhist.rules.every_trick import every_trick
 from combowhist.rules.outcome import TrickRecord, finished_record, score
 from combowhist.rules.play import (
     NO_SUIT,
@@ -82,11 +88,13 @@ from combowhist.rules.play import (
     trick_order,
     winning_play,
 )
+from combowhist.rules.seats import right
 from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
-           "keyed_space", "possibility_key", "possible_with", "search_gap", "solver_covers"]
+           "keyed_space", "needs_every_trick", "possibility_key", "possible_with",
+           "search_gap", "solver_covers"]
 
 TRICKS = 13
 HAND = 13
@@ -325,13 +333,15 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     :func:`possibility_key`. Before any search, the lines already found for the same hand
     and :attr:`PossibilityKey.play` are tried, then those of neighbouring plays
     (:func:`_neighbour_lines`): one whose tricks meet this combo's conditions is its line
-    (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. Where
-    the SAT solver is installed (:data:`SOLVER`) a short search goes first and the
-    solver decides what it leaves (with ``whole_list``, as when a whole list of combos is
-    decided, it tries first for a line that holds with Hurry the other way too, which
-    settles that combo without a call of its own); otherwise the search alone decides,
-    and raises :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does
-    not cover (:func:`search_gap`) or a search that would open more than ``max_nodes``
+    (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. A
+    combo that needs every trick without trump (:func:`needs_every_trick`) is decided by
+    :func:`~combowhist.rules.every_trick.every_trick`. Where the SAT solver is installed
+    (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
+    (with ``whole_list``, as when a whole list of combos is decided, it tries first for a
+    line that holds with Hurry the other way too, which settles that combo without a
+    call of its own); otherwise the search alone decides, and raises
+    :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
+    (:func:`search_gap`) or a search that would open more than ``max_nodes``
     tricks: never a guess."""
     key = possibility_key(combo)
     gap = search_gap(combo)
@@ -802,10 +812,14 @@ def possible_with(hand: int, players: int) -> PossibleWith:
 
 def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
                   max_nodes: int, whole_list: bool = False) -> Line | None:
-    """:func:`decide` uncached: by the search, or, for a combo the solver covers
-    (:func:`solver_covers`, python-sat installed), by the solver once a short search has
-    not found it (``whole_list``: see :func:`solved`)."""
+    """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
+    a combo that needs every trick without trump (:func:`needs_every_trick`), else by the
+    search, or, for a combo the solver covers (:func:`solver_covers`, python-sat
+    installed), by the solver once a short search has not found it (``whole_list``: see
+    :func:`solved`)."""
     key = possibility_key(combo)
+    if needs_every_trick(key):
+        return _every_trick_line(key, players, declarer, deck, hand)
     if not (SOLVER and solver_covers(key)):
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
     if search_gap(combo) is not None:
@@ -815,6 +829,54 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                       min(max_nodes, _BEFORE_SOLVER)).run()
     except AnalysisError:  # over the short bound: the solver decides
         return solved(key, players, declarer, deck, hand, whole_list)
+
+
+_EVERY_TRICK_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.ACES_LOW})
+"""The play rules :func:`~combowhist.rules.every_trick.every_trick` reads: Hurry and Iron
+(Sloth is not in a key without Block Trump, :data:`ORDER_BLIND`)."""
+
+
+def needs_every_trick(key: PossibilityKey) -> bool:
+    """Whether ``key``'s combos are completed only by bringing home all thirteen tricks,
+    without trump, and have no pre-game event but Plague and no play rule but Hurry and
+    Iron (as Taintless Master's Game with Greed, R31, R32): those
+    :func:`~combowhist.rules.every_trick.every_trick` decides."""
+    conditions = key.conditions
+    goal = conditions.goal
+    return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
+            and goal.n + conditions.greed == TRICKS and not conditions.avoid_tricks
+            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+
+
+def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: int,
+                      hand: int) -> Line | None:
+    """:func:`~combowhist.rules.every_trick.every_trick`'s line as the search's. Under
+    Plague, D names first a suit D holds fewest of (one D holds none of restricts no
+    lead, R28); none needs trying if there is no line without Plague, which only narrows
+    D's leads and, with every trick D's, cannot fail D (R33)."""
+    hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
+    iron = PlayRule.ACES_LOW in key.play_rules
+    plagues = [NO_SUIT]
+    if Event.PLAGUE in key.events:
+        if every_trick(hand, deck, players, hurry, iron, NO_SUIT) is None:
+            return None
+        plagues = sorted(range(4), key=lambda suit: (hand & SUIT_MASKS[suit]).bit_count())
+    on_right = right(declarer, players)  # every_trick's opponent 0 (R22)
+    opponents = [on_right, *(seat for seat in range(players)
+                             if seat not in (on_right, declarer))]
+    for plague in plagues:
+        tricks = every_trick(hand, deck, players, hurry, iron, plague)
+        if tricks is None:
+            continue
+        actions: list[Action] = []
+        leader = first_leader(declarer, players, hurry)
+        for lead, cards in tricks:
+            card_of = {declarer: lead, **dict(zip(opponents, cards, strict=True))}
+            actions += [("play", seat, card_of[seat])
+                        for seat in trick_order(leader, players, declarer, False)]
+            leader = declarer
+        return Line(Setup(plague=plague), tuple(actions), (), (declarer,) * TRICKS)
+    return None
 
 
 SOLVER = EXACT_EXTRA

@@ -1,0 +1,429 @@
+"""R8 for the combos that need every trick without trump: a search of their own.
+
+Taintless Master's Game with Greed is completed only if D brings home all thirteen tricks
+(R31, R32), and it has no trump. Such a line is narrow: D's card wins every trick, so
+from trick 2 on D leads, and every other card of a trick is either of the suit led and
+lower than D's, or a discard by a seat that holds none of that suit. Proving that no
+deal allows it is what the general search and the SAT solver are slowest at (minutes on
+weak hands, where every opponent must run out of suits early): they try the deals one
+card at a time. This search decides it directly, exactly, and answers with the line of
+play where there is one.
+
+How it stays exact and small:
+
+- The unseen cards are not dealt up front. A seat that follows suit gets the highest
+  unseen card of the suit below D's (any lower card would fit wherever that one does); a
+  seat that does not follow becomes void in the suit led for good, and its discard is not
+  named yet: rank never matters for a discard, only its suit, which must be one the seat
+  still held then. The discards are named at the end, from the cards nobody played (a
+  matching).
+- A state is remembered by what can matter to the rest: for each suit, how many unseen
+  cards lie between each two of D's cards (cards within such a gap are interchangeable);
+  each seat's void suits and the suits its unnamed discards may be of; the suits in an
+  order of their own where no Plague tells them apart. Seats are interchangeable (after
+  trick 1's leader has led).
+- Three necessary conditions cut the search: every seat, alone, must be able to play
+  each of D's remaining tricks (following at most as often as there are cards below D's
+  in that suit); the seats together must, in one order of D's tricks, with the follows
+  of a suit shared between them; and the unseen cards must fit, suit by suit, into the
+  discards made and the plays to come (Hall's condition).
+
+Trick 1 is led by the seat on D's right unless Hurry (R22): that seat must lead a card D
+can beat, so it follows like the others but may not be void. Plague (R28): D may not
+lead the plague suit before a plague card is played other than as D's lead, unless D
+holds nothing else; beplagued, D still completes, having taken every plague card (R33).
+Iron ranks aces lowest (R24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+__all__ = ["every_trick"]
+
+_SUITS = 4
+_ALL_SUITS = (1 << _SUITS) - 1
+
+Seat = tuple[int, tuple[int, ...]]
+"""A seat of the search: its void suits (a bitmask) and, for each discard not yet named,
+the suits it was void in when it made it (the discard is of a suit outside them)."""
+
+Trick = tuple[int, tuple[int, ...]]
+"""One trick of a line: D's card and each opponent's (card indices)."""
+
+
+def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, plague: int
+                ) -> list[Trick] | None:
+    """A line of play in which the declarer, holding ``hand`` (a bitmask of 13 cards of
+    ``deck``), brings home every trick without trump, or ``None`` if none does.
+
+    The opponents are numbered from 0, the seat on D's right (which leads trick 1
+    unless ``hurry``), then clockwise; each trick gives D's card and each opponent's, in
+    that order. ``iron`` ranks aces lowest (R24); ``plague`` is the plague suit D named,
+    or -1 for none (R28). Every unseen card of ``deck`` is played."""
+    search = _EveryTrick(hand, deck & ~hand, players - 1, hurry, iron, plague)
+    found = search.line(search.start())
+    if found is None:
+        return None
+    return search.cards_of(found)
+
+
+class _EveryTrick:
+    """The search for one hand (see the module text). Cards are kept per suit as
+    bitmasks in order of strength (bit 0 the weakest; under Iron the ace)."""
+
+    def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
+                 plague: int) -> None:
+        self.iron = iron
+        self.opponents = opponents
+        self.hurry = hurry
+        self.plague = plague
+        self.declarer = tuple(self._ranked(hand, suit) for suit in range(_SUITS))
+        self.unseen = tuple(self._ranked(unseen, suit) for suit in range(_SUITS))
+        self.failed: set[tuple[object, ...]] = set()
+        self.joint: dict[tuple[object, ...], bool] = {}
+        self.alone: dict[tuple[object, ...], bool] = {}
+
+    def _ranked(self, mask: int, suit: int) -> int:
+        cards = mask >> 13 * suit & 0x1FFF
+        return ((cards << 1) | (cards >> 12)) & 0x1FFF if self.iron else cards
+
+    def card(self, suit: int, place: int) -> int:
+        """The card index of the card at ``place`` (bit) of ``suit``'s order."""
+        return 13 * suit + ((place - 1) % 13 if self.iron else place)
+
+    def start(self) -> _State:
+        return _State(self.declarer, self.unseen, ((0, ()),) * self.opponents,
+                      self.plague < 0, True)
+
+    # -- the search ---------------------------------------------------------------------
+
+    def line(self, state: _State) -> list[_Play] | None:
+        """The tricks from ``state`` on in which D takes every one, or ``None``."""
+        left = sum(cards.bit_count() for cards in state.declarer)
+        if left == 0:
+            return []
+        memo = self._memo(state)
+        if memo in self.failed:
+            return None
+        for suit, place in self._declarer_cards(state):
+            declarer = _without(state.declarer, suit, 1 << place)
+            for plays, unseen, seats in self._answers(state, suit, place):
+                opened = state.opened or any(
+                    play[0] == self.plague for play in plays if play[1] >= 0) or (
+                    state.first and not self.hurry and suit == self.plague)
+                after = _State(declarer, unseen, seats, opened, False)
+                if not self._may_finish(after):
+                    continue
+                rest = self.line(after)
+                if rest is not None:
+                    return [((suit, place), plays), *rest]
+        self.failed.add(memo)
+        return None
+
+    def _declarer_cards(self, state: _State) -> Iterator[tuple[int, int]]:
+        """D's cards worth trying: of each run of D's cards with no unseen card between,
+        the highest (the others leave the same state). Under Plague, not the plague suit
+        on a lead before it is opened (R28)."""
+        declarer, unseen = state.declarer, state.unseen
+        leads = not state.first or self.hurry
+        only_plague = not any(cards for suit, cards in enumerate(declarer)
+                              if suit != self.plague)
+        for suit in range(_SUITS):
+            if leads and suit == self.plague and not state.opened and not only_plague:
+                continue
+            cards = declarer[suit]
+            while cards:
+                place = cards.bit_length() - 1
+                yield suit, place
+                cards &= (1 << (unseen[suit] & ((1 << place) - 1)).bit_length()) - 1
+
+    def _answers(self, state: _State, suit: int, place: int
+                 ) -> Iterator[tuple[tuple[tuple[int, int], ...], tuple[int, ...],
+                                     tuple[Seat, ...]]]:
+        """Each way the opponents may answer D's card: each follows with the highest
+        unseen card of the suit below it, or becomes void in the suit and discards (not
+        named yet: ``(seat, -1)``). Seats in the same state answer in order, so that
+        only one of each set of answers that are the same but for who gave them is
+        tried. Trick 1's leader (without Hurry) must lead a card of the suit."""
+        seats = state.seats
+        order = sorted(range(self.opponents), key=seats.__getitem__)
+        leader_follows = state.first and not self.hurry
+        below = (1 << place) - 1
+        bit = 1 << suit
+        plays: list[tuple[int, int]] = [(0, 0)] * self.opponents
+
+        def answer(i: int, unseen: tuple[int, ...], after: tuple[Seat, ...], least: int
+                   ) -> Iterator[tuple[tuple[tuple[int, int], ...], tuple[int, ...],
+                                       tuple[Seat, ...]]]:
+            if i == self.opponents:
+                yield tuple(plays), unseen, after
+                return
+            seat = order[i]
+            voids, discards = seats[seat]
+            same = i > 0 and seats[order[i - 1]] == seats[seat]
+            lowest = least if same else 0
+            lower = unseen[suit] & below
+            if lowest == 0 and not voids & bit and lower:
+                card = lower.bit_length() - 1
+                plays[seat] = (suit, card)
+                yield from answer(i + 1, _without(unseen, suit, 1 << card), after, 0)
+            if (leader_follows and seat == 0) or voids | bit == _ALL_SUITS:
+                return
+            changed = list(after)
+            if lowest <= 1:
+                plays[seat] = (suit, -1)
+                changed[seat] = (voids | bit, tuple(sorted((*discards, voids | bit))))
+                yield from answer(i + 1, unseen, tuple(changed), 1)
+            plague = self.plague
+            if plague >= 0 and not state.opened and plague != suit and unseen[plague] and not (
+                    voids >> plague & 1):
+                # A plague card discarded opens the suit to D's leads (R28): named now.
+                card = unseen[plague].bit_length() - 1
+                plays[seat] = (plague, card)
+                changed[seat] = (voids | bit, discards)
+                yield from answer(i + 1, _without(unseen, plague, 1 << card),
+                                  tuple(changed), 2)
+
+        yield from answer(0, state.unseen, seats, 0)
+
+    def _memo(self, state: _State) -> tuple[object, ...]:
+        """What of ``state`` can matter to the rest of the search (see the module text)."""
+        live = sum(1 << suit for suit in range(_SUITS) if state.unseen[suit])
+        dead = _ALL_SUITS & ~live
+        gaps = [_gaps(state.declarer[suit], state.unseen[suit]) for suit in range(_SUITS)]
+        seats = [(voids | dead, tuple(sorted(made | dead for made in discards)))
+                 for voids, discards in state.seats]
+        if self.plague < 0:  # the suits are interchangeable: put them in one order
+            order = sorted(range(_SUITS), key=gaps.__getitem__)
+            gaps = [gaps[suit] for suit in order]
+            seats = [(_permuted(voids, order),
+                      tuple(sorted(_permuted(made, order) for made in discards)))
+                     for voids, discards in seats]
+        return (tuple(gaps), tuple(sorted(seats)), state.opened, state.first)
+
+    # -- the necessary conditions -------------------------------------------------------
+
+    def _may_finish(self, state: _State) -> bool:
+        """Whether the three necessary conditions of the module text hold in ``state``."""
+        declarer, unseen, seats = state.declarer, state.unseen, state.seats
+        live = sum(1 << suit for suit in range(_SUITS) if unseen[suit])
+        tricks = tuple(cards.bit_count() for cards in declarer)
+        alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
+                      for suit in range(_SUITS))
+        holding = [~voids & live for voids, _ in seats]
+        for suits in holding:
+            if not self._alone(tricks, suits, alone):
+                return False
+        together = tuple(min(tricks[suit], 1) * _follows(
+            declarer[suit], unseen[suit], sum(1 for suits in holding if suits >> suit & 1))
+            for suit in range(_SUITS))
+        if not self._together(tricks, tuple(sorted(holding)), together):
+            return False
+        return _fits(declarer, unseen, seats, tricks)
+
+    def _alone(self, tricks: tuple[int, ...], suits: int, follows: tuple[int, ...]
+               ) -> bool:
+        """Whether one seat that may still hold ``suits`` can play D's ``tricks`` (a
+        count by suit) in some order, following at most ``follows`` times in each suit:
+        in a trick it follows, or is void in the suit led and discards from another."""
+        memo = (tricks, suits, follows)
+        known = self.alone.get(memo)
+        if known is None:
+            known = not any(tricks)
+            for suit in range(_SUITS):
+                if known:
+                    break
+                if not tricks[suit]:
+                    continue
+                fewer = _less(tricks, suit)
+                others = suits & ~(1 << suit)
+                known = ((suits >> suit & 1 and follows[suit] > 0
+                          and self._alone(fewer, suits, _less(follows, suit)))
+                         or (others != 0 and self._alone(fewer, others, follows)))
+            self.alone[memo] = known
+        return known
+
+    def _together(self, tricks: tuple[int, ...], holding: tuple[int, ...],
+                  follows: tuple[int, ...]) -> bool:
+        """Whether the seats (each the suits it may still hold) can all play D's
+        ``tricks`` in one order, following at most ``follows`` times in each suit between
+        them."""
+        memo = (tricks, holding, follows)
+        known = self.joint.get(memo)
+        if known is not None:
+            return known
+        known = not any(tricks)
+        for suit in range(_SUITS):
+            if known:
+                break
+            if not tricks[suit]:
+                continue
+            bit = 1 << suit
+            if any(not suits & bit and not suits for suits in holding):
+                continue
+            holders = [i for i, suits in enumerate(holding) if suits & bit]
+            tried: set[tuple[int, ...]] = set()
+            for chosen in range(1 << len(holders)):
+                following = [holders[i] for i in range(len(holders)) if chosen >> i & 1]
+                if len(following) > follows[suit]:
+                    continue
+                after = tuple(sorted(
+                    suits & ~bit if suits & bit and i not in following else suits
+                    for i, suits in enumerate(holding)))
+                if 0 in after or after in tried:
+                    continue
+                tried.add(after)
+                if self._together(_less(tricks, suit), after,
+                                  _less(follows, suit, len(following))):
+                    known = True
+                    break
+        self.joint[memo] = known
+        return known
+
+    # -- the line found -----------------------------------------------------------------
+
+    def cards_of(self, line: Sequence[_Play]) -> list[Trick]:
+        """``line`` with every card named: the discards get the cards nobody played."""
+        unseen = list(self.unseen)
+        discards: list[tuple[int, int, int]] = []  # (trick, seat, suits it may be of)
+        voids = [0] * self.opponents
+        for trick, (lead, plays) in enumerate(line):
+            for seat, (suit, place) in enumerate(plays):
+                if suit != lead[0] or place < 0:
+                    voids[seat] |= 1 << lead[0]
+                if place < 0:
+                    discards.append((trick, seat, _ALL_SUITS & ~voids[seat]))
+                else:
+                    unseen[suit] &= ~(1 << place)
+        named = _name_discards([allowed for _, _, allowed in discards], unseen)
+        cards = [[self.card(lead[0], lead[1]),
+                  *(self.card(suit, place) if place >= 0 else -1 for suit, place in plays)]
+                 for lead, plays in line]
+        for (trick, seat, _), (suit, place) in zip(discards, named, strict=True):
+            cards[trick][seat + 1] = self.card(suit, place)
+        return [(first, tuple(rest)) for first, *rest in cards]
+
+
+_Play = tuple[tuple[int, int], tuple[tuple[int, int], ...]]
+"""A trick as the search finds it: D's (suit, place) and each opponent's, place -1 for a
+discard not named yet."""
+
+
+class _State:
+    """A position between tricks: D's cards and the unseen cards not played yet, per
+    suit; the opponents (:data:`Seat`); whether the plague suit may be led (R28); whether
+    it is trick 1."""
+
+    __slots__ = ("declarer", "first", "opened", "seats", "unseen")
+
+    def __init__(self, declarer: tuple[int, ...], unseen: tuple[int, ...],
+                 seats: tuple[Seat, ...], opened: bool, first: bool) -> None:
+        self.declarer = declarer
+        self.unseen = unseen
+        self.seats = seats
+        self.opened = opened
+        self.first = first
+
+
+def _without(cards: tuple[int, ...], suit: int, taken: int) -> tuple[int, ...]:
+    return tuple(mask & ~taken if s == suit else mask for s, mask in enumerate(cards))
+
+
+def _less(counts: tuple[int, ...], suit: int, by: int = 1) -> tuple[int, ...]:
+    return tuple(count - by if s == suit else count for s, count in enumerate(counts))
+
+
+def _permuted(suits: int, order: Sequence[int]) -> int:
+    return sum(1 << i for i, suit in enumerate(order) if suits >> suit & 1)
+
+
+def _gaps(declarer: int, unseen: int) -> tuple[int, ...]:
+    """How many unseen cards lie below D's lowest card of a suit, between each two, and
+    above the highest."""
+    gaps = []
+    below = 0
+    while declarer:
+        lowest = declarer & -declarer
+        count = (unseen & (lowest - 1)).bit_count()
+        gaps.append(count - below)
+        below = count
+        declarer ^= lowest
+    gaps.append(unseen.bit_count() - below)
+    return tuple(gaps)
+
+
+def _follows(declarer: int, unseen: int, seats: int) -> int:
+    """The most unseen cards that can follow under D's cards of a suit, at most ``seats``
+    under each (the lowest of D's cards takes what lies below it first)."""
+    taken = 0
+    cards = declarer
+    while cards and seats:
+        lowest = cards & -cards
+        taken += min(seats, (unseen & (lowest - 1)).bit_count() - taken)
+        cards ^= lowest
+    return taken
+
+
+def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...], seats: Sequence[Seat],
+          tricks: tuple[int, ...]) -> bool:
+    """Hall's condition for the unseen cards: for every set of suits, its cards fit into
+    the discards made that may be of them and the plays to come that may be of them (a
+    seat plays a card of the set in a trick of D's if it may follow there with one, or
+    may discard one there: it holds a suit of the set other than the one led; a suit's
+    follows are at most :func:`_follows`)."""
+    counts = [cards.bit_count() for cards in unseen]
+    live = sum(1 << suit for suit in range(_SUITS) if counts[suit])
+    can_follow = [bool(unseen[suit] & ((1 << max(declarer[suit].bit_length() - 1, 0)) - 1))
+                  for suit in range(_SUITS)]
+    may_be = [0] * (_ALL_SUITS + 1)  # the discards made, by the suits they may be of
+    for _, discards in seats:
+        for made in discards:
+            may_be[_ALL_SUITS & ~made] += 1
+    holding = [~voids & live for voids, _ in seats]
+    led = [suit for suit in range(_SUITS) if tricks[suit]]
+    for chosen in range(1, _ALL_SUITS + 1):
+        need = sum(counts[suit] for suit in range(_SUITS) if chosen >> suit & 1)
+        if not need:
+            continue
+        room = sum(count for suits, count in enumerate(may_be) if suits & chosen)
+        single = chosen & (chosen - 1) == 0
+        for suits in holding:
+            suits &= chosen
+            if suits:
+                room += sum(tricks[suit] for suit in led if suits & ~(1 << suit) or (
+                    not single and suits >> suit & 1 and can_follow[suit]))
+        if single:
+            suit = chosen.bit_length() - 1
+            room += _follows(declarer[suit], unseen[suit],
+                             sum(1 for suits in holding if suits >> suit & 1))
+        if need > room:
+            return False
+    return True
+
+
+def _name_discards(allowed: Sequence[int], unseen: Sequence[int]) -> list[tuple[int, int]]:
+    """A card for each discard (``allowed``: the suits it may be of) from the cards
+    nobody played (``unseen``, per suit in order of strength): a perfect matching, found
+    by augmenting paths. The search only ends where Hall's condition holds, so there is
+    one."""
+    cards = [(suit, place) for suit in range(_SUITS) for place in range(13)
+             if unseen[suit] >> place & 1]
+    holder: dict[int, int] = {}  # card position in ``cards`` -> discard
+
+    def place_discard(discard: int, visited: set[int]) -> bool:
+        for position, (suit, _) in enumerate(cards):
+            if allowed[discard] >> suit & 1 and position not in visited:
+                visited.add(position)
+                if position not in holder or place_discard(holder[position], visited):
+                    holder[position] = discard
+                    return True
+        return False
+
+    for discard in range(len(allowed)):
+        if not place_discard(discard, set()):
+            raise AssertionError("the discards of a finished line have no cards to name")
+    named = [(0, 0)] * len(allowed)
+    for position, discard in holder.items():
+        named[discard] = cards[position]
+    return named

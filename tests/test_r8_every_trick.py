@@ -1,0 +1,242 @@
+"""R8 for the combos that need every trick without trump (Taintless Master's Game with
+Greed, R31, R32): the search of their own (:mod:`combowhist.rules.every_trick`) against an
+independent brute force over every deal and play of small decks, its lines replayed, its
+place in :func:`~combowhist.rules.possibility.decide`, and the weak hands the general
+search and the SAT solver took minutes on."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from combowhist import CardSet, ComboBid, load_profile
+from combowhist.analysis import witness
+from combowhist.cards import SUIT_MASKS
+from combowhist.rules import possibility
+from combowhist.rules.every_trick import every_trick
+from combowhist.rules.play import (
+    NO_SUIT,
+    first_leader,
+    flags_after,
+    legal_play_mask,
+    trick_order,
+    trick_winner,
+)
+from combowhist.rules.possibility import needs_every_trick, possibility_key
+from combowhist.rules.seats import right
+
+DECLARER = 1
+WEAK_HANDS = [  # every opponent must run out of suits early; each took minutes before
+    ("1.4.2", 4, "10S 7S 6S 4S 7H 6H 4H 2D 10C 9C 8C 7C 6C", ""),
+    ("1.4.2", 4, "10S 7S 6S 4S 7H 6H 4H 2D 10C 9C 8C 7C 6C", "+hurry"),
+    ("1.4.1", 3, "QS 6S 5S AH KH 5H 4H 6D 3D 2D QC 3C 2C", "+hurry+iron"),
+]
+
+
+def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
+           plague: int) -> bool:
+    """Every split of ``unseen`` among the opponents and every legal play (R22, R23,
+    R24, R28, the engine's own rules): does D take every trick, without trump?"""
+    size = hand.bit_count()
+    opponents = [seat for seat in range(players) if seat != DECLARER]
+    cards = [card for card in range(52) if unseen >> card & 1]
+
+    def splits(rest: list[int], seats: int) -> list[list[int]]:
+        if not seats:
+            return [[]]
+        out = []
+        for chosen in combinations(rest, size):
+            taken = sum(1 << card for card in chosen)
+            others = [card for card in rest if not taken >> card & 1]
+            out += [[taken, *more] for more in splits(others, seats - 1)]
+        return out
+
+    def play(hands: list[int], leader: int, flags: int) -> bool:
+        if not hands[DECLARER]:
+            return True
+        order = trick_order(leader, players, DECLARER, False)
+
+        def step(i: int, trick: tuple[tuple[int, int], ...], flags: int) -> bool:
+            if i == len(order):
+                return (trick_winner(trick, NO_SUIT, iron) == DECLARER
+                        and play(hands, DECLARER, flags))
+            seat = order[i]
+            led = trick[0][1] // 13 if trick else NO_SUIT
+            mask = legal_play_mask(hands[seat], led, seat == DECLARER, NO_SUIT, plague,
+                                   flags)
+            for card in range(52):
+                if mask >> card & 1:
+                    hands[seat] &= ~(1 << card)
+                    found = step(i + 1, (*trick, (seat, card)),
+                                 flags_after(flags, card, seat == DECLARER, not trick,
+                                             NO_SUIT, plague))
+                    hands[seat] |= 1 << card
+                    if found:
+                        return True
+            return False
+
+        return step(0, (), flags)
+
+    for split in splits(cards, len(opponents)):
+        hands = [0] * players
+        hands[DECLARER] = hand
+        for seat, held in zip(opponents, split, strict=True):
+            hands[seat] = held
+        if play(hands, first_leader(DECLARER, players, hurry), 0):
+            return True
+    return False
+
+
+def _replay(line: list[tuple[int, tuple[int, ...]]], hand: int, unseen: int, players: int,
+            hurry: bool, iron: bool, plague: int) -> None:
+    """``line`` is a legal deal in which D takes every trick: each opponent holds the
+    cards it plays (every unseen card once), every play is legal (the engine's rules,
+    R22-R24, R28) and D wins each trick."""
+    opponents = [right(DECLARER, players),
+                 *(seat for seat in range(players) if seat not in (DECLARER,
+                                                                  right(DECLARER, players)))]
+    hands = [0] * players
+    hands[DECLARER] = hand
+    for _, cards in line:
+        for seat, card in zip(opponents, cards, strict=True):
+            assert not hands[seat] >> card & 1
+            hands[seat] |= 1 << card
+    assert sum(hands) - hand == unseen
+    assert all(held.bit_count() == hand.bit_count() for held in hands)
+    leader = first_leader(DECLARER, players, hurry)
+    flags = 0
+    for lead, cards in line:
+        card_of = {DECLARER: lead, **dict(zip(opponents, cards, strict=True))}
+        trick: tuple[tuple[int, int], ...] = ()
+        for seat in trick_order(leader, players, DECLARER, False):
+            card = card_of[seat]
+            led = trick[0][1] // 13 if trick else NO_SUIT
+            assert legal_play_mask(hands[seat], led, seat == DECLARER, NO_SUIT, plague,
+                                   flags) >> card & 1, (seat, card, trick)
+            flags = flags_after(flags, card, seat == DECLARER, not trick, NO_SUIT, plague)
+            hands[seat] &= ~(1 << card)
+            trick = (*trick, (seat, card))
+        assert trick_winner(trick, NO_SUIT, iron) == DECLARER
+        leader = DECLARER
+
+
+@st.composite
+def small_decks(draw: st.DrawFn) -> tuple[int, int, int, bool, bool, int]:
+    """A small deal: 3 players with 2-4 cards each, or 4 with 2-3, from a few suits."""
+    players = draw(st.sampled_from((3, 4)))
+    size = draw(st.integers(2, 4 if players == 3 else 3))
+    suits = draw(st.integers(2, 4))
+    pool = [13 * suit + rank for suit in range(suits) for rank in range(13)]
+    cards = draw(st.lists(st.sampled_from(pool), min_size=players * size,
+                          max_size=players * size, unique=True))
+    hand = sum(1 << card for card in cards[:size])
+    unseen = sum(1 << card for card in cards[size:])
+    plague = draw(st.sampled_from((NO_SUIT, *range(suits))))
+    return hand, unseen, players, draw(st.booleans()), draw(st.booleans()), plague
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_decks())
+def test_r8_r22_r28_every_trick_agrees_with_a_brute_force_on_small_decks(
+        deal: tuple[int, int, int, bool, bool, int]) -> None:
+    hand, unseen, players, hurry, iron, plague = deal
+    line = every_trick(hand, hand | unseen, players, hurry, iron, plague)
+    assert (line is not None) == _brute(hand, unseen, players, hurry, iron, plague)
+    if line is not None:
+        _replay(line, hand, unseen, players, hurry, iron, plague)
+
+
+def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:
+    # D: AS and 2C against KS QS 3C 4C, 3 players. D's 2C wins only if both opponents
+    # are void in clubs by then, and the clubs can only go as discards on the spade
+    # trick: one each at most, from seats void in spades. Impossible, whoever leads.
+    hand = CardSet.parse("AS 2C").mask
+    unseen = CardSet.parse("KS QS 3C 4C").mask
+    for hurry in (False, True):
+        assert every_trick(hand, hand | unseen, 3, hurry, False, NO_SUIT) is None
+        assert not _brute(hand, unseen, 3, hurry, False, NO_SUIT)
+    # With the clubs below D's: the leader leads a low club, D takes it, then the AS.
+    unseen = CardSet.parse("KS QS 3C 4C").mask
+    hand = CardSet.parse("AS 5C").mask
+    line = every_trick(hand, hand | unseen, 3, False, False, NO_SUIT)
+    assert line is not None
+    _replay(line, hand, unseen, 3, False, False, NO_SUIT)
+
+
+def test_r8_r24_every_trick_iron_makes_the_ace_the_lowest_card() -> None:
+    # D's AS wins a spade trick only without Iron; under Iron only the 2S is below it.
+    hand = CardSet.parse("AS KH").mask
+    unseen = CardSet.parse("3S 4S QH JH").mask
+    assert every_trick(hand, hand | unseen, 3, True, False, NO_SUIT) is not None
+    assert every_trick(hand, hand | unseen, 3, True, True, NO_SUIT) is None
+    assert not _brute(hand, unseen, 3, True, True, NO_SUIT)
+
+
+def test_r8_r28_every_trick_plague_opened_by_a_discarded_plague_card() -> None:
+    # D holds AS and AH, plague spades: D must lead the AH first; the spade trick needs
+    # a spade played other than as D's lead before it. Without a discarded spade on the
+    # heart trick, D could not lead AS; the search names that discard.
+    hand = CardSet.parse("AS AH").mask
+    unseen = CardSet.parse("KS 2C KH 3C").mask
+    spades = 3
+    line = every_trick(hand, hand | unseen, 3, True, False, spades)
+    assert line is not None
+    _replay(line, hand, unseen, 3, True, False, spades)
+    assert _brute(hand, unseen, 3, True, False, spades)
+
+
+@pytest.mark.parametrize(("edition", "players", "hand", "rules"), WEAK_HANDS)
+def test_r8_r31_r32_taintless_masters_game_with_greed_impossible_on_weak_hands(
+        edition: str, players: int, hand: str, rules: str) -> None:
+    combo = ComboBid.parse(f"taintless_masters_game+greed{rules}", edition, players)
+    key = possibility_key(combo)
+    assert needs_every_trick(key)
+    mask = CardSet.parse(hand).mask
+    deck = load_profile(edition).deck(players).mask
+    hurry, iron = "hurry" in rules, "iron" in rules
+    assert every_trick(mask, deck, players, hurry, iron, NO_SUIT) is None
+    possibility.clear_caches()
+    assert possibility.decide(combo, mask, players) is None
+    # Plague only narrows D's leads (R28): impossible with it too.
+    plagued = ComboBid.parse(f"taintless_masters_game+greed+plague{rules}", edition, players)
+    assert possibility.decide(plagued, mask, players) is None
+
+
+@pytest.mark.parametrize("rules", ["", "+hurry", "+iron", "+plague", "+hurry+plague+iron"])
+def test_r8_r31_r32_r33_every_trick_witness_replays_to_a_completed_deal(rules: str) -> None:
+    hand = "KS 6S 3S JH 6H JD 8D 6D 2D AC KC 5C 3C"
+    combo = f"taintless_masters_game+greed{rules}"
+    possibility.clear_caches()
+    found = witness(hand, combo, profile="1.4.2")
+    assert found is not None
+    deal = found.deal
+    assert deal.is_over
+    assert deal.result is not None
+    assert deal.result.completed
+    assert deal.dealt_hands[found.declarer] == CardSet.parse(hand)
+
+
+def test_r8_every_trick_key_is_only_the_combos_that_need_every_trick() -> None:
+    profile = load_profile("1.4.2")
+    needs = {"taintless_masters_game+greed", "taintless_masters_game+greed+hurry+iron",
+             "taintless_masters_game+greed+plague+masters_mail"}
+    others = {"taintless_masters_game", "taintless_masters_game+greed+mail",
+              "taintless_masters_game+greed+justice", "masters_game+greed",
+              "max_trump+greed"}
+    for text in needs | others:
+        key = possibility_key(ComboBid.parse(text, profile))
+        assert needs_every_trick(key) == (text in needs), text
+
+
+def test_r8_every_trick_plague_tries_a_suit_d_holds_none_of_first() -> None:
+    # D holds no hearts: naming hearts restricts no lead of D's (R28).
+    hand = CardSet.parse("AS KS QS JS 10S AD KD QD JD AC KC QC JC").mask
+    assert not hand & SUIT_MASKS[2]
+    combo = ComboBid.parse("taintless_masters_game+greed+plague", "1.4.2")
+    possibility.clear_caches()
+    line = possibility.decide(combo, hand, 4)
+    assert line is not None
+    assert line.setup.plague == 2
