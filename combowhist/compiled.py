@@ -18,6 +18,7 @@ COMPILABLE = (
     "combowhist.draws",
     "combowhist.state",
     "combowhist.rules.auction",
+    "combowhist.rules.every_trick",
     "combowhist.rules.legality",
     "combowhist.rules.outcome",
     "combowhist.rules.phases",

@@ -852,20 +852,21 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
                       hand: int) -> Line | None:
     """:func:`~combowhist.rules.every_trick.every_trick`'s line as the search's. Under
     Plague, D names first a suit D holds fewest of (one D holds none of restricts no
-    lead, R28); none needs trying if there is no line without Plague, which only narrows
-    D's leads and, with every trick D's, cannot fail D (R33)."""
+    lead, R28: the line without Plague serves); none needs trying if there is no line
+    without Plague, which only narrows D's leads and, with every trick D's, cannot fail
+    D (R33)."""
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
+    plain = every_trick(hand, deck, players, hurry, iron, NO_SUIT)
     plagues = [NO_SUIT]
-    if Event.PLAGUE in key.events:
-        if every_trick(hand, deck, players, hurry, iron, NO_SUIT) is None:
-            return None
+    if Event.PLAGUE in key.events and plain is not None:
         plagues = sorted(range(4), key=lambda suit: (hand & SUIT_MASKS[suit]).bit_count())
     on_right = right(declarer, players)  # every_trick's opponent 0 (R22)
     opponents = [on_right, *(seat for seat in range(players)
                              if seat not in (on_right, declarer))]
     for plague in plagues:
-        tricks = every_trick(hand, deck, players, hurry, iron, plague)
+        tricks = (plain if plague == NO_SUIT or not hand & SUIT_MASKS[plague]
+                  else every_trick(hand, deck, players, hurry, iron, plague))
         if tricks is None:
             continue
         actions: list[Action] = []
