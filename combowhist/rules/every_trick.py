@@ -57,10 +57,10 @@ def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, pla
     """A line of play in which the declarer, holding ``hand`` (a bitmask of 13 cards of
     ``deck``), brings home every trick without trump, or ``None`` if none does.
 
-    The opponents are numbered from 0, the seat on D's right (which leads trick 1
-    unless ``hurry``), then clockwise; each trick gives D's card and each opponent's, in
-    that order. ``iron`` ranks aces lowest (R24); ``plague`` is the plague suit D named,
-    or -1 for none (R28). Every unseen card of ``deck`` is played."""
+    Each trick gives D's card, then each opponent's: opponent 0 is the seat on D's right,
+    which leads trick 1 unless ``hurry`` (R22); the others are interchangeable. ``iron``
+    ranks aces lowest (R24); ``plague`` is the plague suit D named, or -1 for none
+    (R28). Every unseen card of ``deck`` is played."""
     search = _EveryTrick(hand, deck & ~hand, players - 1, hurry, iron, plague)
     found = search.line(search.start())
     if found is None:
@@ -143,7 +143,7 @@ class _EveryTrick:
                                      tuple[Seat, ...]]]:
         """Each way the opponents may answer D's card: each follows with the highest
         unseen card of the suit below it, or becomes void in the suit and discards (not
-        named yet: ``(seat, -1)``). Seats in the same state answer in order, so that
+        named yet: ``(suit led, -1)``). Seats in the same state answer in order, so that
         only one of each set of answers that are the same but for who gave them is
         tried. Trick 1's leader (without Hurry) must lead a card of the suit."""
         seats = state.seats
