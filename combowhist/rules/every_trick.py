@@ -54,8 +54,9 @@ Trick = tuple[int, tuple[int, ...]]
 
 def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, plague: int
                 ) -> list[Trick] | None:
-    """A line of play in which the declarer, holding ``hand`` (a bitmask of 13 cards of
-    ``deck``), brings home every trick without trump, or ``None`` if none does.
+    """A line of play in which the declarer, holding ``hand`` (a bitmask of cards of
+    ``deck``: 13 in a deal, the rest shared evenly among the other ``players - 1``),
+    brings home every trick without trump, or ``None`` if none does.
 
     Each trick gives D's card, then each opponent's: opponent 0 is the seat on D's right,
     which leads trick 1 unless ``hurry`` (R22); the others are interchangeable. ``iron``
