@@ -83,7 +83,6 @@ class _EveryTrick:
         self.unseen = tuple(self._ranked(unseen, suit) for suit in range(_SUITS))
         self.failed: set[tuple[object, ...]] = set()
         self.joint: dict[tuple[object, ...], bool] = {}
-        self.alone: dict[tuple[object, ...], bool] = {}
 
     def _ranked(self, mask: int, suit: int) -> int:
         cards = mask >> 13 * suit & 0x1FFF
@@ -213,37 +212,14 @@ class _EveryTrick:
         alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
                       for suit in range(_SUITS))
         holding = [~voids & live for voids, _ in seats]
-        for suits in holding:
-            if not self._alone(tricks, suits, alone):
-                return False
+        if not all(self._together(tricks, (suits,), alone) for suits in holding):
+            return False
         together = tuple(min(tricks[suit], 1) * _follows(
             declarer[suit], unseen[suit], sum(1 for suits in holding if suits >> suit & 1))
             for suit in range(_SUITS))
         if not self._together(tricks, tuple(sorted(holding)), together):
             return False
         return _fits(declarer, unseen, seats, tricks)
-
-    def _alone(self, tricks: tuple[int, ...], suits: int, follows: tuple[int, ...]
-               ) -> bool:
-        """Whether one seat that may still hold ``suits`` can play D's ``tricks`` (a
-        count by suit) in some order, following at most ``follows`` times in each suit:
-        in a trick it follows, or is void in the suit led and discards from another."""
-        memo = (tricks, suits, follows)
-        known = self.alone.get(memo)
-        if known is None:
-            known = not any(tricks)
-            for suit in range(_SUITS):
-                if known:
-                    break
-                if not tricks[suit]:
-                    continue
-                fewer = _less(tricks, suit)
-                others = suits & ~(1 << suit)
-                known = ((suits >> suit & 1 and follows[suit] > 0
-                          and self._alone(fewer, suits, _less(follows, suit)))
-                         or (others != 0 and self._alone(fewer, others, follows)))
-            self.alone[memo] = known
-        return known
 
     def _together(self, tricks: tuple[int, ...], holding: tuple[int, ...],
                   follows: tuple[int, ...]) -> bool:
