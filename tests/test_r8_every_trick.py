@@ -6,9 +6,11 @@ search and the SAT solver took minutes on."""
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 import pytest
+from checks import extra_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +27,7 @@ from combowhist.rules.play import (
     trick_order,
     trick_winner,
 )
-from combowhist.rules.possibility import needs_every_trick, possibility_key
+from combowhist.rules.possibility import needs_every_trick, possibility_key, solved
 from combowhist.rules.seats import right
 
 DECLARER = 1
@@ -240,3 +242,36 @@ def test_r8_every_trick_plague_tries_a_suit_d_holds_none_of_first() -> None:
     line = possibility.decide(combo, hand, 4)
     assert line is not None
     assert line.setup.plague == 2
+
+
+def _dealt_hand(seed: int) -> tuple[str, int, int, str]:
+    """A random hand (every other one of low cards, so that both answers come up), its
+    edition, participants and play rules, drawn from ``seed``."""
+    rng = random.Random(seed)
+    edition, players = rng.choice([("1.4.2", 4), ("1.4.1", 3)])
+    cards = [card for card in range(52) if load_profile(edition).deck(players).mask >> card & 1]
+    if seed % 2:
+        cards.sort(key=lambda card: card % 13)
+        hand = sum(1 << card for card in rng.sample(cards[:30], 13))
+    else:
+        hand = sum(1 << card for card in rng.sample(cards, 13))
+    return edition, players, hand, rng.choice(["", "+hurry", "+iron", "+hurry+iron"])
+
+
+# Seeds the solver answers within about a second (it takes 9 to 51 s on seeds 3, 12, 19).
+SOLVER_QUICK = (0, 1, 2, 4, 5, 7, 9, 11, 13, 14, 16, 17, 20)
+
+
+def test_r8_every_trick_agrees_with_the_sat_solver_on_dealt_hands() -> None:
+    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
+    answers = []
+    for seed in SOLVER_QUICK:
+        edition, players, hand, rules = _dealt_hand(seed)
+        combo = ComboBid.parse(f"taintless_masters_game+greed{rules}", edition, players)
+        deck = load_profile(edition).deck(players).mask
+        line = every_trick(hand, deck, players, "hurry" in rules, "iron" in rules, NO_SUIT)
+        assert (line is not None) == (
+            solved(possibility_key(combo), players, DECLARER, deck, hand) is not None), seed
+        answers.append(line is not None)
+    assert True in answers
+    assert False in answers
