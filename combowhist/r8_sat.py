@@ -446,7 +446,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
     with Cadical195() as solver:
         solver.configure(_SOLVER_OPTIONS)
         solver.append_formula(f.clauses)
-        if not _solved(solver, preferred, lambda: _in_order(f, puzzle, cards)):
+        if not _solved(solver, preferred, lambda: _in_order(f, puzzle, ladders)):
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
@@ -726,19 +726,20 @@ def _ladders(cards: list[int], iron: bool) -> list[list[int]]:
             for suit in range(4)]
 
 
-def _in_order(f: _Formula, puzzle: Puzzle, cards: list[int]) -> list[list[int]]:
-    """The clauses by which, of two unseen cards next to each other in their suit's
-    order (no card of the deck between them), the weaker is played no later than the
-    stronger. Such cards are interchangeable: swapped in a line of play where they fall in
-    different tricks (with the card of justice or Mail's cards naming the other where they
-    named one), they change no trick's winner, no suit followed or shown void, nothing a
-    goal or an event reads. So any model, sorted pair by pair, meets these clauses too:
-    they keep the answer and leave fewer lines to rule out. Not under Rank Trump (R14
-    compares the ranks of the cards laid), nor for a pair a capture goal tells apart."""
+def _in_order(f: _Formula, puzzle: Puzzle, ladders: list[list[int]]) -> list[list[int]]:
+    """The clauses by which, of two unseen cards next to each other in their suit's order
+    (``ladders``, :func:`_ladders`: no card of the deck between them), the weaker is played
+    no later than the stronger. Such cards are interchangeable: swapped in a line of play
+    where they fall in different tricks (with the card of justice or Mail's cards naming the
+    other where they named one), they change no trick's winner, no suit followed or shown
+    void, nothing a goal or an event reads. So any model, sorted pair by pair, meets these
+    clauses too: they keep the answer and leave fewer lines to rule out. Not under Rank
+    Trump (R14 compares the ranks of the cards laid), nor for a pair a capture goal tells
+    apart."""
     clauses: list[list[int]] = []
     if puzzle.trump is TrumpRule.RANK:
         return clauses
-    for ladder in _ladders(cards, puzzle.iron):
+    for ladder in ladders:
         for weaker, stronger in pairwise(ladder):
             if (puzzle.hand >> weaker & 1 or puzzle.hand >> stronger & 1
                     or (puzzle.capture >> weaker & 1) != (puzzle.capture >> stronger & 1)):

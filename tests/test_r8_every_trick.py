@@ -161,7 +161,6 @@ def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:
         assert every_trick(hand, hand | unseen, 3, hurry, False, NO_SUIT) is None
         assert not _brute(hand, unseen, 3, hurry, False, NO_SUIT)
     # With the clubs below D's: the leader leads a low club, D takes it, then the AS.
-    unseen = CardSet.parse("KS QS 3C 4C").mask
     hand = CardSet.parse("AS 5C").mask
     line = every_trick(hand, hand | unseen, 3, False, False, NO_SUIT)
     assert line is not None
@@ -221,7 +220,7 @@ def test_r8_r31_r32_r33_every_trick_witness_replays_to_a_completed_deal(rules: s
     assert deal.dealt_hands[found.declarer] == CardSet.parse(hand)
 
 
-def test_r8_every_trick_key_is_only_the_combos_that_need_every_trick() -> None:
+def test_r8_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick() -> None:
     profile = load_profile("1.4.2")
     needs = {"taintless_masters_game+greed", "taintless_masters_game+greed+hurry+iron",
              "taintless_masters_game+greed+plague+masters_mail"}
@@ -233,7 +232,7 @@ def test_r8_every_trick_key_is_only_the_combos_that_need_every_trick() -> None:
         assert needs_every_trick(key) == (text in needs), text
 
 
-def test_r8_every_trick_plague_tries_a_suit_d_holds_none_of_first() -> None:
+def test_r8_r28_every_trick_plague_tries_a_suit_d_holds_none_of_first() -> None:
     # D holds no hearts: naming hearts restricts no lead of D's (R28).
     hand = CardSet.parse("AS KS QS JS 10S AD KD QD JD AC KC QC JC").mask
     assert not hand & SUIT_MASKS[2]

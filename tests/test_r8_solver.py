@@ -647,7 +647,7 @@ def test_r8_r14_e4_no_order_under_rank_trump_nor_between_cards_a_capture_goal_te
         f = r8_sat._Formula()
         names = {f.var("trick", c, t): c for c in cards for t in range(13)}
         return {tuple(sorted(names[-literal] for literal in clause))
-                for clause in r8_sat._in_order(f, puzzle, cards)}
+                for clause in r8_sat._in_order(f, puzzle, r8_sat._ladders(cards, puzzle.iron))}
 
     every = ordered(puzzle)
     assert every == set(_unseen_pairs(puzzle))

@@ -107,11 +107,11 @@ class _EveryTrick:
         if memo in self.failed:
             return None
         for suit, place in self._declarer_cards(state):
-            declarer = _without(state.declarer, suit, 1 << place)
+            declarer = _less(state.declarer, suit, 1 << place)
             for plays, unseen, seats in self._answers(state, suit, place):
+                # A follow, or trick 1's lead, or a discard named a plague card (R28).
                 opened = state.opened or any(
-                    play[0] == self.plague for play in plays if play[1] >= 0) or (
-                    state.first and not self.hurry and suit == self.plague)
+                    play[0] == self.plague for play in plays if play[1] >= 0)
                 after = _State(declarer, unseen, seats, opened, False)
                 if not self._may_finish(after):
                     continue
@@ -167,7 +167,7 @@ class _EveryTrick:
             if lowest == 0 and not voids & bit and lower:
                 card = lower.bit_length() - 1
                 plays[seat] = (suit, card)
-                yield from answer(i + 1, _without(unseen, suit, 1 << card), after, 0)
+                yield from answer(i + 1, _less(unseen, suit, 1 << card), after, 0)
             if (leader_follows and seat == 0) or voids | bit == _ALL_SUITS:
                 return
             changed = list(after)
@@ -182,7 +182,7 @@ class _EveryTrick:
                 card = unseen[plague].bit_length() - 1
                 plays[seat] = (plague, card)
                 changed[seat] = (voids | bit, discards)
-                yield from answer(i + 1, _without(unseen, plague, 1 << card),
+                yield from answer(i + 1, _less(unseen, plague, 1 << card),
                                   tuple(changed), 2)
 
         yield from answer(0, state.unseen, seats, 0)
@@ -303,12 +303,10 @@ class _State:
         self.first = first
 
 
-def _without(cards: tuple[int, ...], suit: int, taken: int) -> tuple[int, ...]:
-    return tuple(mask & ~taken if s == suit else mask for s, mask in enumerate(cards))
-
-
-def _less(counts: tuple[int, ...], suit: int, by: int = 1) -> tuple[int, ...]:
-    return tuple(count - by if s == suit else count for s, count in enumerate(counts))
+def _less(values: tuple[int, ...], suit: int, by: int = 1) -> tuple[int, ...]:
+    """``values`` with ``suit``'s less by ``by``: a count, or a suit's cards with one taken
+    (``1 << place`` of a card it holds)."""
+    return tuple(value - by if s == suit else value for s, value in enumerate(values))
 
 
 def _permuted(suits: int, order: Sequence[int]) -> int:
