@@ -1,7 +1,9 @@
-"""R8 for the combos that need every trick without trump: a search of their own.
+"""R8 for the combos that need every trick, or all but the last, without trump: a search
+of their own.
 
 Taintless Master's Game with Greed is completed only if D brings home all thirteen tricks
-(R31, R32), and it has no trump. Such a line is narrow: D's card wins every trick, so
+(R31, R32), and it has no trump; with Ending Dog instead, only if D brings home every
+trick but the last. Such a line is narrow: D's card wins every trick, so
 from trick 2 on D leads, and every other card of a trick is either of the suit led and
 lower than D's, or a discard by a seat that holds none of that suit. Proving that no
 deal allows it is what the general search and the SAT solver are slowest at (minutes on
@@ -33,40 +35,117 @@ can beat, so it follows like the others but may not be void. Plague (R28): D may
 lead the plague suit before a plague card is played other than as D's lead, unless D
 holds nothing else; beplagued, D still completes, having taken every plague card (R33).
 Iron ranks aces lowest (R24).
+
+Every trick but the last: D keeps one card to the end, the lowest of a suit (a higher one
+would win wherever it does in the tricks before), and one opponent keeps the highest
+unseen card of that suit, above D's, to take trick 13 with. That seat may never become
+void in the suit; each other opponent's last card is named like a discard, of a suit it
+still holds. The rest is the search for every trick of the twelve before. Plague: D fails
+beplagued if the last trick holds plague cards and D's count of them still exceeds its
+taker's (R33).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-__all__ = ["every_trick"]
+__all__ = ["OutOfStates", "every_trick", "first_line"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
 
-Seat = tuple[int, tuple[int, ...]]
-"""A seat of the search: its void suits (a bitmask) and, for each discard not yet named,
-the suits it was void in when it made it (the discard is of a suit outside them)."""
+Seat = tuple[int, tuple[int, ...], int]
+"""A seat of the search: its void suits (a bitmask); for each discard not yet named, the
+suits it was void in when it made it (the discard is of a suit outside them); the suit
+(a bitmask, or 0) of the card it keeps to take the last trick with."""
 
 Trick = tuple[int, tuple[int, ...]]
 """One trick of a line: D's card and each opponent's (card indices)."""
 
 
-def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, plague: int
-                ) -> list[Trick] | None:
+def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, plague: int,
+                lose_last: bool = False) -> list[Trick] | None:
     """A line of play in which the declarer, holding ``hand`` (a bitmask of cards of
     ``deck``: 13 in a deal, the rest shared evenly among the other ``players - 1``),
-    brings home every trick without trump, or ``None`` if none does.
+    brings home every trick without trump (with ``lose_last``, every trick but the last,
+    which an opponent takes), or ``None`` if none does.
 
     Each trick gives D's card, then each opponent's: opponent 0 is the seat on D's right,
     which leads trick 1 unless ``hurry`` (R22); the others are interchangeable. ``iron``
     ranks aces lowest (R24); ``plague`` is the plague suit D named, or -1 for none
-    (R28). Every unseen card of ``deck`` is played."""
-    search = _EveryTrick(hand, deck & ~hand, players - 1, hurry, iron, plague)
-    found = search.line(search.start())
-    if found is None:
-        return None
-    return search.cards_of(found)
+    (R28, R33). Every unseen card of ``deck`` is played."""
+    found = first_line(hand, deck, players, hurry, iron, (plague,), lose_last)
+    return None if found is None else found[1]
+
+
+def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+               plagues: Sequence[int], lose_last: bool = False, max_states: int = -1
+               ) -> tuple[int, list[Trick]] | None:
+    """:func:`every_trick` under any of the plague suits ``plagues`` (-1: none): the one
+    a line is found for first, and that line; ``None`` if there is none under any.
+
+    Each plague suit, and with ``lose_last`` each suit D may keep a card of and which
+    seat keeps the card to beat it, is a try of its own; the tries run in turns with
+    growing budgets (a line is often quick to find in one try only), each keeping the
+    states it proved to fail. Past ``max_states`` states opened in all (-1: no bound),
+    :class:`OutOfStates` is raised."""
+    unseen = deck & ~hand
+    keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
+    tries = []
+    for plague in plagues:
+        for kept in _kept_suits(hand, unseen, iron) if lose_last else (-1,):
+            search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept)
+            if not (kept >= 0 and search.not_last >> kept & 1):
+                tries += [(search, keeper) for keeper in keepers]
+    budget = _FIRST_BUDGET if len(tries) > 1 or max_states >= 0 else -1
+    searches = {search for search, _ in tries}
+    while tries:
+        undecided = []
+        for search, keeper in tries:
+            if 0 <= max_states <= sum(each.nodes for each in searches):
+                raise OutOfStates(f"no line within {max_states} states")
+            search.limit = search.nodes + budget if budget > 0 else -1
+            try:
+                found = search.line(search.start(keeper))
+            except _OverBudget:
+                undecided.append((search, keeper))
+                continue
+            if found is not None:
+                return search.plague, search.cards_of(found)
+        tries = undecided
+        budget *= 4
+    return None
+
+
+_FIRST_BUDGET = 50
+"""The states each try of :func:`first_line` may open in its first turn (four times as
+many in each turn after)."""
+
+
+class OutOfStates(Exception):
+    """:func:`first_line` opened its ``max_states`` without a decision."""
+
+
+class _OverBudget(Exception):
+    """A try of :func:`first_line` opened more states than its turn's budget: it goes on
+    in the next turn."""
+
+
+def _kept_suits(hand: int, unseen: int, iron: bool) -> list[int]:
+    """The suits D may keep a card of for the last trick: those with an unseen card above
+    D's lowest, D's weakest lowest card first."""
+    lowest = {}
+    for suit in range(_SUITS):
+        mine, theirs = _ranked(hand, suit, iron), _ranked(unseen, suit, iron)
+        if mine and theirs.bit_length() > (mine & -mine).bit_length():
+            lowest[suit] = mine & -mine
+    return sorted(lowest, key=lowest.__getitem__)
+
+
+def _ranked(mask: int, suit: int, iron: bool) -> int:
+    """``suit``'s cards of ``mask`` in order of strength (bit 0 the weakest, R24)."""
+    cards = mask >> 13 * suit & 0x1FFF
+    return ((cards << 1) | (cards >> 12)) & 0x1FFF if iron else cards
 
 
 class _EveryTrick:
@@ -74,27 +153,45 @@ class _EveryTrick:
     bitmasks in order of strength (bit 0 the weakest; under Iron the ace)."""
 
     def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
-                 plague: int) -> None:
+                 plague: int, kept: int = -1) -> None:
         self.iron = iron
         self.opponents = opponents
         self.hurry = hurry
         self.plague = plague
-        self.declarer = tuple(self._ranked(hand, suit) for suit in range(_SUITS))
-        self.unseen = tuple(self._ranked(unseen, suit) for suit in range(_SUITS))
+        declarer = [_ranked(hand, suit, iron) for suit in range(_SUITS)]
+        others = [_ranked(unseen, suit, iron) for suit in range(_SUITS)]
+        self.plague_cards = (declarer[plague] | others[plague]).bit_count() if plague >= 0 else 0
+        self.kept = kept
+        """The suit of the card D keeps for the last trick (-1: D takes every trick)."""
+        self.last_cards: tuple[tuple[int, int], ...] = ()
+        """For the last trick of the line found: each opponent's but the keeper's, and the
+        suits its card may be of."""
+        plague_bit = 1 << plague if plague >= 0 else 0
+        self.not_last = plague_bit if self.plague_cards > 2 * (opponents + 1) else 0
+        """The plague suit if any plague card in the last trick leaves D beplagued, with
+        more of them than its taker (R33): the suits no last card may be of."""
+        if kept >= 0:  # D's lowest card of the suit, and the highest unseen one
+            self.low = declarer[kept] & -declarer[kept]
+            self.high = 1 << others[kept].bit_length() - 1
+            declarer[kept] ^= self.low
+            others[kept] ^= self.high
+        self.declarer = tuple(declarer)
+        self.unseen = tuple(others)
         self.failed: set[tuple[object, ...]] = set()
         self.joint: dict[tuple[object, ...], bool] = {}
-
-    def _ranked(self, mask: int, suit: int) -> int:
-        cards = mask >> 13 * suit & 0x1FFF
-        return ((cards << 1) | (cards >> 12)) & 0x1FFF if self.iron else cards
+        self.nodes = 0
+        self.limit = -1
+        """The most states :meth:`line` may open (-1: no bound)."""
 
     def card(self, suit: int, place: int) -> int:
         """The card index of the card at ``place`` (bit) of ``suit``'s order."""
         return 13 * suit + ((place - 1) % 13 if self.iron else place)
 
-    def start(self) -> _State:
-        return _State(self.declarer, self.unseen, ((0, ()),) * self.opponents,
-                      self.plague < 0, True)
+    def start(self, keeper: int = -1) -> _State:
+        """Trick 1, ``keeper`` the opponent who keeps a card for the last trick."""
+        keeps = 1 << self.kept if self.kept >= 0 else 0
+        seats = tuple((0, (), keeps if seat == keeper else 0) for seat in range(self.opponents))
+        return _State(self.declarer, self.unseen, seats, self.plague < 0, True)
 
     # -- the search ---------------------------------------------------------------------
 
@@ -102,10 +199,13 @@ class _EveryTrick:
         """The tricks from ``state`` on in which D takes every one, or ``None``."""
         left = sum(cards.bit_count() for cards in state.declarer)
         if left == 0:
-            return []
+            return [] if self.kept < 0 or self._last_trick(state) else None
         memo = self._memo(state)
         if memo in self.failed:
             return None
+        self.nodes += 1
+        if self.nodes == self.limit:
+            raise _OverBudget
         for suit, place in self._declarer_cards(state):
             declarer = _less(state.declarer, suit, 1 << place)
             for plays, unseen, seats in self._answers(state, suit, place):
@@ -127,8 +227,8 @@ class _EveryTrick:
         on a lead before it is opened (R28)."""
         declarer, unseen = state.declarer, state.unseen
         leads = not state.first or self.hurry
-        only_plague = not any(cards for suit, cards in enumerate(declarer)
-                              if suit != self.plague)
+        only_plague = self.kept in (-1, self.plague) and not any(
+            cards for suit, cards in enumerate(declarer) if suit != self.plague)
         for suit in range(_SUITS):
             if leads and suit == self.plague and not state.opened and not only_plague:
                 continue
@@ -160,7 +260,7 @@ class _EveryTrick:
                 yield tuple(plays), unseen, after
                 return
             seat = order[i]
-            voids, discards = seats[seat]
+            voids, discards, keeps = seats[seat]
             same = i > 0 and seats[order[i - 1]] == seats[seat]
             lowest = least if same else 0
             lower = unseen[suit] & below
@@ -168,12 +268,12 @@ class _EveryTrick:
                 card = lower.bit_length() - 1
                 plays[seat] = (suit, card)
                 yield from answer(i + 1, _less(unseen, suit, 1 << card), after, 0)
-            if (leader_follows and seat == 0) or voids | bit == _ALL_SUITS:
+            if (leader_follows and seat == 0) or voids | bit == _ALL_SUITS or keeps & bit:
                 return
             changed = list(after)
             if lowest <= 1:
                 plays[seat] = (suit, -1)
-                changed[seat] = (voids | bit, tuple(sorted((*discards, voids | bit))))
+                changed[seat] = (voids | bit, tuple(sorted((*discards, voids | bit))), keeps)
                 yield from answer(i + 1, unseen, tuple(changed), 1)
             plague = self.plague
             if plague >= 0 and not state.opened and plague != suit and unseen[plague] and not (
@@ -181,7 +281,7 @@ class _EveryTrick:
                 # A plague card discarded opens the suit to D's leads (R28): named now.
                 card = unseen[plague].bit_length() - 1
                 plays[seat] = (plague, card)
-                changed[seat] = (voids | bit, discards)
+                changed[seat] = (voids | bit, discards, keeps)
                 yield from answer(i + 1, _less(unseen, plague, 1 << card),
                                   tuple(changed), 2)
 
@@ -192,15 +292,18 @@ class _EveryTrick:
         live = sum(1 << suit for suit in range(_SUITS) if state.unseen[suit])
         dead = _ALL_SUITS & ~live
         gaps = [_gaps(state.declarer[suit], state.unseen[suit]) for suit in range(_SUITS)]
-        seats = [(voids | dead, tuple(sorted(made | dead for made in discards)))
-                 for voids, discards in state.seats]
+        seats = [(voids | dead, tuple(sorted(made | dead for made in discards)), keeps)
+                 for voids, discards, keeps in state.seats]
         if self.plague < 0:  # the suits are interchangeable: put them in one order
             order = sorted(range(_SUITS), key=gaps.__getitem__)
             gaps = [gaps[suit] for suit in order]
             seats = [(_permuted(voids, order),
-                      tuple(sorted(_permuted(made, order) for made in discards)))
-                     for voids, discards in seats]
-        return (tuple(gaps), tuple(sorted(seats)), state.opened, state.first)
+                      tuple(sorted(_permuted(made, order) for made in discards)),
+                      _permuted(keeps, order))
+                     for voids, discards, keeps in seats]
+        # Trick 1's leader is a seat of its own (R22); after it, seats are interchangeable.
+        return (tuple(gaps), tuple(seats) if state.first else tuple(sorted(seats)),
+                state.opened, state.first)
 
     # -- the necessary conditions -------------------------------------------------------
 
@@ -211,7 +314,7 @@ class _EveryTrick:
         tricks = tuple(cards.bit_count() for cards in declarer)
         alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
                       for suit in range(_SUITS))
-        holding = [~voids & live for voids, _ in seats]
+        holding = [~voids & live for voids, _, _ in seats]
         if not all(self._together(tricks, (suits,), alone) for suits in holding):
             return False
         together = tuple(min(tricks[suit], 1) * _follows(
@@ -219,7 +322,36 @@ class _EveryTrick:
             for suit in range(_SUITS))
         if not self._together(tricks, tuple(sorted(holding)), together):
             return False
-        return _fits(declarer, unseen, seats, tricks)
+        if self.kept >= 0:  # each seat but the keeper plays a card of a suit it holds last
+            return _fits(declarer, unseen, [
+                (voids, discards if keeps else (*discards, voids | self.not_last))
+                for voids, discards, keeps in seats], tricks)
+        return _fits(declarer, unseen, [seat[:2] for seat in seats], tricks)
+
+    def _last_trick(self, state: _State) -> bool:
+        """Whether the cards left fit the last trick: the keeper's kept card beats D's,
+        each other seat plays one of a suit it holds; under Plague, none of the plague
+        suit unless D, with the rest of it, is not beplagued (R33). Keeps the suits of
+        the cards found in :attr:`last_cards`."""
+        seats = state.seats
+        others = [seat for seat, (_, _, keeps) in enumerate(seats) if not keeps]
+        bit = 1 << self.plague if self.plague >= 0 else 0
+        in_kept = 2 if self.kept == self.plague else 0  # D's card and the keeper's
+        for plagued in range(1 << len(others) if bit else 1):
+            taken = in_kept + plagued.bit_count()
+            if taken and self.plague_cards - taken > taken:
+                continue
+            allowed = [~seats[seat][0] & (bit if plagued >> i & 1 else _ALL_SUITS & ~bit)
+                       for i, seat in enumerate(others)]
+            if 0 in allowed:
+                continue
+            last = dict(zip(others, allowed, strict=True))
+            with_last = [(voids, (*discards, _ALL_SUITS & ~last[seat]) if seat in last
+                          else discards) for seat, (voids, discards, _) in enumerate(seats)]
+            if _fits(state.declarer, state.unseen, with_last, (0,) * _SUITS):
+                self.last_cards = tuple(last.items())
+                return True
+        return False
 
     def _together(self, tricks: tuple[int, ...], holding: tuple[int, ...],
                   follows: tuple[int, ...]) -> bool:
@@ -273,6 +405,12 @@ class _EveryTrick:
                     discards.append((trick, seat, _ALL_SUITS & ~voids[seat]))
                 else:
                     unseen[suit] &= ~(1 << place)
+        if self.kept >= 0:  # the last trick: D's kept card, the keeper's, the others'
+            last = dict(self.last_cards)
+            plays = tuple((self.kept, -1 if seat in last else self.high.bit_length() - 1)
+                          for seat in range(self.opponents))
+            discards += [(len(line), seat, allowed) for seat, allowed in last.items()]
+            line = [*line, ((self.kept, self.low.bit_length() - 1), plays)]
         named = _name_discards([allowed for _, _, allowed in discards], unseen)
         cards = [[self.card(lead[0], lead[1]),
                   *(self.card(suit, place) if place >= 0 else -1 for suit, place in plays)]
@@ -340,8 +478,8 @@ def _follows(declarer: int, unseen: int, seats: int) -> int:
     return taken
 
 
-def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...], seats: Sequence[Seat],
-          tricks: tuple[int, ...]) -> bool:
+def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
+          seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...]) -> bool:
     """Hall's condition for the unseen cards: for every set of suits, its cards fit into
     the discards made that may be of them and the plays to come that may be of them (a
     seat plays a card of the set in a trick of D's if it may follow there with one, or

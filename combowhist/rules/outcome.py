@@ -49,6 +49,13 @@ def finished_record(winners: tuple[int, ...], taken: Sequence[int], declarer: in
     return TrickRecord(winners, counts, in_use, taken[declarer] & shown == shown)
 
 
+def is_beplagued(record: TrickRecord, declarer: int) -> bool:
+    """Whether D brought home more plague cards than every other participant (R33)."""
+    counts = record.plague_counts
+    return bool(counts) and all(
+        counts[declarer] > c for seat, c in enumerate(counts) if seat != declarer)
+
+
 @attrs.frozen
 class Score:
     """A scored deal's outcome for the declarer."""
@@ -79,15 +86,11 @@ def score(
             won |= 1 << number
     others = [c for seat, c in enumerate(counts) if seat != declarer]
     completed = combo.conditions.met(won, others, guesses, record.captured)
-    beplagued = honorable = False
-    if record.plague_counts:
-        mine = record.plague_counts[declarer]
-        beplagued = all(
-            mine > c for seat, c in enumerate(record.plague_counts) if seat != declarer
-        )
-        if beplagued:  # R33: only taking the whole suit and the rest of the bid saves D
-            honorable = completed and mine == record.plague_in_use
-            completed = honorable
+    honorable = False
+    if beplagued := is_beplagued(record, declarer):
+        # R33: only taking the whole suit and the rest of the bid saves D
+        honorable = completed and record.plague_counts[declarer] == record.plague_in_use
+        completed = honorable
     points = bid_points(combo, completed, fail_points, honorable)
     return Score(completed, points, completed and combo.potential, beplagued, honorable)
 

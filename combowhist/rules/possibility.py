@@ -30,8 +30,9 @@ covered by the search (without the ``exact`` extra, refused with
 together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
 the ``capture`` goal (1.5.1's Taintless Bid).
 
-Combos completed only by bringing home every trick without trump (Taintless Master's
-Game with Greed, :func:`needs_every_trick`) have a search of their own,
+Combos completed only by bringing home every trick, or every trick but the last, without
+trump (Taintless Master's Game with Greed or with Ending Dog, :func:`needs_every_trick`)
+have a search of their own,
 :func:`~combowhist.rules.every_trick.every_trick`, which decides them directly, even
 where the search and the solver took minutes to prove them impossible.
 
@@ -76,8 +77,8 @@ from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength,
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
-from combowhist.rules.every_trick import every_trick
-from combowhist.rules.outcome import TrickRecord, finished_record, score
+from combowhist.rules.every_trick import OutOfStates, Trick, first_line
+from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
     NO_SUIT,
     TRICK_KEYS,
@@ -296,19 +297,24 @@ class Line:
                             actions=(*self.actions[:players], ("award", self.takers[0], 0),
                                      *self.actions[players:]))
 
+    def record(self, declarer: int, players: int, deck: int, shown_cards: int = 0
+               ) -> TrickRecord:
+        """The finished deal's :class:`~combowhist.rules.outcome.TrickRecord`."""
+        taken = [0] * players
+        plays = (card for kind, _, card in self.actions if kind == "play")
+        for taker in self.takers:
+            for _ in range(players):
+                taken[taker] |= 1 << next(plays)
+        return finished_record(self.takers, taken, declarer, self.setup.plague, deck,
+                               shown_cards)
+
     def completing(self, combo: ComboBid, declarer: int, players: int, deck: int
                    ) -> Line | None:
         """This line with guesses that complete ``combo``, or ``None`` if its tricks do
         not. Only for a combo whose :attr:`PossibilityKey.play` is that of the combo the
         line was found for: the line is then a legal line of ``combo`` too (nothing but
         the trick conditions differs, and they judge only the finished deal)."""
-        taken = [0] * players
-        plays = (card for kind, _, card in self.actions if kind == "play")
-        for taker in self.takers:
-            for _ in range(players):
-                taken[taker] |= 1 << next(plays)
-        record = finished_record(self.takers, taken, declarer, self.setup.plague, deck,
-                                 combo.shown_cards)
+        record = self.record(declarer, players, deck, combo.shown_cards)
         guesses = completing_guesses(combo, declarer, players, record)
         return None if guesses is None else attrs.evolve(self, guesses=guesses)
 
@@ -334,7 +340,8 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     and :attr:`PossibilityKey.play` are tried, then those of neighbouring plays
     (:func:`_neighbour_lines`): one whose tricks meet this combo's conditions is its line
     (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. A
-    combo that needs every trick without trump (:func:`needs_every_trick`) is decided by
+    combo that needs every trick, or every trick but the last, without trump
+    (:func:`needs_every_trick`) is decided by
     :func:`~combowhist.rules.every_trick.every_trick`. Where the SAT solver is installed
     (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
     (with ``whole_list``, as when a whole list of combos is decided, it tries first for a
@@ -670,6 +677,7 @@ def clear_caches() -> None:
     _OUTCOMES.clear()
     _LINES.clear()
     possible_with.cache_clear()
+    _without_plague.cache_clear()
 
 
 class PossibleWith:
@@ -813,13 +821,17 @@ def possible_with(hand: int, players: int) -> PossibleWith:
 def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
                   max_nodes: int, whole_list: bool = False) -> Line | None:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
-    a combo that needs every trick without trump (:func:`needs_every_trick`), else by the
+    a combo that needs every trick, or every trick but the last, without trump
+    (:func:`needs_every_trick`), else by the
     search, or, for a combo the solver covers (:func:`solver_covers`, python-sat
     installed), by the solver once a short search has not found it (``whole_list``: see
     :func:`solved`)."""
     key = possibility_key(combo)
     if needs_every_trick(key):
-        return _every_trick_line(key, players, declarer, deck, hand)
+        try:
+            return _every_trick_line(key, players, declarer, deck, hand)
+        except OutOfStates:  # bounded only where the solver decides instead
+            return solved(key, players, declarer, deck, hand, whole_list)
     if not (SOLVER and solver_covers(key)):
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
     if search_gap(combo) is not None:
@@ -838,46 +850,82 @@ _EVERY_TRICK_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.ACES_LOW
 
 def needs_every_trick(key: PossibilityKey) -> bool:
     """Whether ``key``'s combos are completed only by bringing home all thirteen tricks,
-    without trump, and have no pre-game event but Plague and no play rule but Hurry and
-    Iron (as Taintless Master's Game with Greed, R31, R32): those
-    :func:`~combowhist.rules.every_trick.every_trick` decides."""
+    or all but the last, without trump, and have no pre-game event but Plague and no play
+    rule but Hurry and Iron (as Taintless Master's Game with Greed, or with Ending Dog,
+    R31, R32): those :func:`~combowhist.rules.every_trick.every_trick` decides."""
     conditions = key.conditions
     goal = conditions.goal
+    tricks = goal.n + conditions.greed
     return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
-            and goal.n + conditions.greed == TRICKS and not conditions.avoid_tricks
+            and (tricks, conditions.avoid_tricks) in ((TRICKS, 0), (TRICKS - 1, _LAST_TRICK))
             and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+
+
+_LAST_TRICK = 1 << TRICKS - 1
+"""The last trick in :attr:`~combowhist.bids.TrickConditions.avoid_tricks` (Ending Dog)."""
+
+_EVERY_TRICK_BUT_LAST_STATES = 2000
+"""The states :func:`~combowhist.rules.every_trick.first_line` may open for every trick
+but the last before the solver, where installed, decides instead (about a second: the
+search finds most lines in a few hundred, and on some weak hands takes far longer than
+the solver)."""
 
 
 def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: int,
                       hand: int) -> Line | None:
     """:func:`~combowhist.rules.every_trick.every_trick`'s line as the search's. Under
-    Plague, D names first a suit D holds fewest of (one D holds none of restricts no
-    lead, R28: the line without Plague serves); none needs trying if there is no line
-    without Plague, which only narrows D's leads and, with every trick D's, cannot fail
-    D (R33)."""
+    Plague, the line without it serves where some plague suit leaves every play legal
+    (R28) and D not beplagued without every plague card (R33), else each suit is
+    searched; there is no line with Plague if there is none without, as it only narrows
+    D's leads and what D may lose."""
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
-    plain = every_trick(hand, deck, players, hurry, iron, NO_SUIT)
-    plagues = [NO_SUIT]
-    if Event.PLAGUE in key.events and plain is not None:
-        plagues = sorted(range(4), key=lambda suit: (hand & SUIT_MASKS[suit]).bit_count())
+    lose_last = bool(key.conditions.avoid_tricks)
+    bound = _EVERY_TRICK_BUT_LAST_STATES if lose_last and SOLVER else -1
+    found = _without_plague(hand, deck, players, hurry, iron, lose_last, bound)
+    if found is None:
+        return None
+    line = _line_of_tricks(found[1], NO_SUIT, players, declarer, hurry, iron)
+    if Event.PLAGUE not in key.events:
+        return line
+    for suit in range(4):
+        named = _replayed(attrs.evolve(line, setup=Setup(plague=suit)), key, players,
+                          declarer, NO_SUIT)
+        if named is None:
+            continue
+        record = named.record(declarer, players, deck)
+        if not is_beplagued(record, declarer) or (
+                record.plague_counts[declarer] == record.plague_in_use):
+            return named
+    found = first_line(hand, deck, players, hurry, iron, range(4), lose_last, bound)
+    return None if found is None else _line_of_tricks(found[1], found[0], players,
+                                                      declarer, hurry, iron)
+
+
+def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer: int,
+                    hurry: bool, iron: bool) -> Line:
+    """The tricks of :func:`~combowhist.rules.every_trick.first_line` as a line."""
     on_right = right(declarer, players)  # every_trick's opponent 0 (R22)
     opponents = [on_right, *(seat for seat in range(players)
                              if seat not in (on_right, declarer))]
-    for plague in plagues:
-        tricks = (plain if plague == NO_SUIT or not hand & SUIT_MASKS[plague]
-                  else every_trick(hand, deck, players, hurry, iron, plague))
-        if tricks is None:
-            continue
-        actions: list[Action] = []
-        leader = first_leader(declarer, players, hurry)
-        for lead, cards in tricks:
-            card_of = {declarer: lead, **dict(zip(opponents, cards, strict=True))}
-            actions += [("play", seat, card_of[seat])
-                        for seat in trick_order(leader, players, declarer, False)]
-            leader = declarer
-        return Line(Setup(plague=plague), tuple(actions), (), (declarer,) * TRICKS)
-    return None
+    actions: list[Action] = []
+    takers: list[int] = []
+    leader = first_leader(declarer, players, hurry)
+    for lead, cards in tricks:
+        card_of = {declarer: lead, **dict(zip(opponents, cards, strict=True))}
+        trick = [(seat, card_of[seat]) for seat in trick_order(leader, players, declarer, False)]
+        actions += [("play", seat, card) for seat, card in trick]
+        leader = winning_play(trick, NO_SUIT, iron)[0]
+        takers.append(leader)
+    return Line(Setup(plague=plague), tuple(actions), (), tuple(takers))
+
+
+@lru_cache(maxsize=64)
+def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+                    lose_last: bool, bound: int) -> tuple[int, list[Trick]] | None:
+    """:func:`~combowhist.rules.every_trick.first_line` without Plague, kept: a key with
+    Plague asks it first, and its key without Plague the same."""
+    return first_line(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last, bound)
 
 
 SOLVER = EXACT_EXTRA
