@@ -170,6 +170,8 @@ class _EveryTrick:
         self.not_last = plague_bit if self.plague_cards > 2 * (opponents + 1) else 0
         """The plague suit if any plague card in the last trick leaves D beplagued, with
         more of them than its taker (R33): the suits no last card may be of."""
+        self.low = self.high = 0
+        """D's kept card and the one kept to beat it (bits of the kept suit's order)."""
         if kept >= 0:  # D's lowest card of the suit, and the highest unseen one
             self.low = declarer[kept] & -declarer[kept]
             self.high = 1 << others[kept].bit_length() - 1
