@@ -191,6 +191,31 @@ decides them, interleaved with the code before: 1.4.2 with 4 players, seeds 5, 6
 and 11, 3.4, 3.7, 6.9, 4.6 and 5.7 s before, 3.0, 3.5, 4.3, 3.7 and 4.4 s after (24.3 s to
 18.9 s; solver calls 58 to 48). What is left on seed 7 is one solver call per root, the
 slowest Max Trump with Lock, Ending Dog, Greed and Plague (about 1 s, Iron either way).
+The search's order of moves taught Plague, Lock and Greed (search order only, the same
+answers): of the cards with the same claim, a plague card goes to a trick D loses (R33);
+D loses a trick it must not take with its lowest cards where it wants a trick later, and
+takes one with its cheapest card above the table's best; an opponent's discard in a
+trick D takes is its highest. Beside it the search's inner loop a little quicker (the last
+seat of a trick yields it, Hall's condition checked only where some void bars a card and
+only over the void seats, the static layer's answers shared by searches with the same
+conditions), and a new hand's single check no longer works out its neighbouring plays.
+Interleaved with the code before, idle machine: ``--pairs 100 --seed 1`` median 2.4 ms,
+p90 0.22 s, slowest 0.51 s (were 4.6 ms, 0.20 s, 0.52 s); ``--seed 2`` 1.9 ms, 0.22 s,
+0.46 s (were 7.1 ms, 0.20 s, 0.63 s); 600 checks (seeds 1-4, 150 each): median 2.2 ms,
+p90 0.18 s, p99 0.53 s, 166 reaching the solver (were 5.0 ms, 0.24 s, 0.57 s, 232).
+The p99 is the solver's (0.2-0.7 s on possible combos the 200-state search misses, most
+with Mail, Master's Mail or Lock with Greed; Rank Trump with Mail goes to it directly).
+Whole lists, seeds 5, 6, 7, 10, 11: 2.3, 2.5, 3.6, 2.7, 3.4 s (14.5 s, 35 solver calls;
+were 18.4 s, 48); the weak hands unchanged (50 s, 6 s, 11 s: the every-trick proofs).
+Tried and dropped: an opponent's discard in a trick D takes, its highest first (median
+1.4 ms and 145 solver calls of 600, but one weak hand's Grill search 2,388 to 49,558
+states); a longer search before the solver (1,000 or 3,000 states: single checks' p90
+and a hand's whole list slower, as the search fails more often than it finds); a smaller
+conflict budget for the solver's preferred choices (3,000 or 1,000: whole lists 21 s and
+27 s against 18 s) or for Hurry either way apart (no gain); other solvers of python-sat
+on 53 single-check instances (CaDiCaL 1.9.5 11 s; MiniSat 41 s, MergeSat 42 s, Glucose 4
+54 s, Lingeling 89 s); keeping the every-trick search's ``OutOfStates`` (nothing to save:
+the key without Plague is settled by the line with it).
 """
 
 from __future__ import annotations

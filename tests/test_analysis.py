@@ -381,6 +381,18 @@ def _endgame_case(rng: random.Random) -> Case:
             plague, plagued, justice)
 
 
+def test_r8_r31_lock_static_layer_kept_across_searches_reads_the_tricks_before() -> None:
+    # The static layer's answers are shared by every search with the same conditions;
+    # two late positions with D's three tricks so far differ only in whether D took a
+    # trick Lock forbids (R31), and the first answer must not stand for the second.
+    combo = ComboBid.parse("game+lock", "1.4.1")  # five tricks, none of the first three
+    hand, unseen = CardSet.parse("AS KS").mask, CardSet.parse("2H 3H 4H 2D 3D 4D").mask
+    took_locked = (0, 2, 3, 1, 2, 3, 1, 2, 1, 0, 0)
+    took_later = (1, 2, 3, 1, 2, 3, 1, 2, 0, 0, 0)
+    assert not possibility.endgame(combo, 4, 0, hand, unseen, 0, NO_SUIT, took_locked)
+    assert possibility.endgame(combo, 4, 0, hand, unseen, 0, NO_SUIT, took_later)
+
+
 def test_r8_exact_search_agrees_with_a_brute_force_on_late_positions() -> None:
     # More, elsewhere: R8_BRUTE_PAIRS=20000 R8_BRUTE_SEED=2 pytest -k brute_force
     pairs = int(os.environ.get("R8_BRUTE_PAIRS", "1000"))

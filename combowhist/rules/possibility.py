@@ -361,23 +361,32 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     if memo in _OUTCOMES:
         return _OUTCOMES[memo]
     where = (hand, players, declarer, deck, key.play)
+    found = _completing(combo, declarer, players, deck, _LINES.get(where, ()))
+    if found is None:
+        # A neighbour's line, or else the search's, is kept as a line of this play: it
+        # may settle this play's other keys, and its own neighbours'.
+        nearby = _neighbour_lines(key, where) if where[:4] in _LINED else ()
+        found = (_completing(combo, declarer, players, deck, nearby)
+                 or _line_of_play(combo, players, declarer, deck, hand, max_nodes, whole_list))
+        if found is not None:
+            _keep(where, found)
+    if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+        del _OUTCOMES[next(iter(_OUTCOMES))]
+    _OUTCOMES[memo] = found
+    return found
+
+
+def _keep(where: tuple[int, int, int, int, tuple[object, ...]], line: Line) -> None:
+    """Keep ``line`` as a line of the play ``where`` names (:data:`_LINES`)."""
     lines = _LINES.get(where)
     if lines is None:
         if len(_LINES) >= _LINES_KEPT:
             del _LINES[next(iter(_LINES))]
         lines = _LINES[where] = []
-    found = _completing(combo, declarer, players, deck, lines)
-    if found is None:
-        # A neighbour's line, or else the search's, is kept as a line of this play: it
-        # may settle this play's other keys, and its own neighbours'.
-        found = (_completing(combo, declarer, players, deck, _neighbour_lines(key, where))
-                 or _line_of_play(combo, players, declarer, deck, hand, max_nodes, whole_list))
-        if found is not None:
-            lines.append(found)
-    if len(_OUTCOMES) >= _OUTCOMES_KEPT:
-        del _OUTCOMES[next(iter(_OUTCOMES))]
-    _OUTCOMES[memo] = found
-    return found
+    lines.append(line)
+    if len(_LINED) >= _LINES_KEPT:
+        del _LINED[next(iter(_LINED))]
+    _LINED[where[:4]] = None
 
 
 def hands_at_play(actions: Sequence[Action], players: int) -> list[int]:
@@ -673,11 +682,14 @@ def _as_it_is(line: Line) -> Line:
 
 
 def clear_caches() -> None:
-    """Forget every decided answer and found line (for measuring a search from cold)."""
+    """Forget every decided answer and found line, and the static layer's answers kept
+    between searches (for measuring a search from cold)."""
     _OUTCOMES.clear()
     _LINES.clear()
+    _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
+    _open_cache.cache_clear()
 
 
 class PossibleWith:
@@ -1008,6 +1020,10 @@ its play, and of the plays it neighbours, before they are searched (:func:`decid
 _LINES_KEPT = 2048
 """The most plays whose lines are kept (the oldest go first): a hand's whole space has
 350."""
+_LINED: dict[tuple[int, int, int, int], None] = {}
+"""The hands (with participants, declarer's seat and deck) some line was kept for, the
+latest last: only for them are the neighbouring plays' lines looked up (a question about
+a new hand skips working out its neighbours)."""
 
 
 def search_gap(combo: ComboBid) -> str | None:
@@ -1074,7 +1090,10 @@ class Search:
                                       GoalKind.SOLITARY_MOST)
         self.limbo = goal.kind is GoalKind.LIMBO
         self.want = tuple(_wants_trick(self.conditions, t) for t in range(TRICKS))
-        self.open_cache: dict[tuple[object, ...], bool] = {}
+        self.keep = tuple(any(self.want[t + 1:]) for t in range(TRICKS))
+        """Whether the declarer would rather take some trick after each: then it loses
+        a trick with its lowest cards (search order only)."""
+        self.open_cache = _open_cache(self.conditions, players, declarer)
         self.ends: dict[tuple[int, int, bool], list[int]] = {}
         """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
         self.failed: set[tuple[object, ...]] = set()
@@ -1306,8 +1325,11 @@ class Search:
         d = self.declarer
         goal = self.conditions.goal
         first_mask = goal.first_mask
+        # Everything of ``won`` the conditions read (TrickConditions.met): the searches
+        # sharing the cache may come from different tricks before (endgame).
         key = (t, counts[d], (won & first_mask).bit_count(),
-               counts if self.relative else None, more)
+               bool(won & self.conditions.avoid_tricks), counts if self.relative else None,
+               more)
         cached = self.open_cache.get(key)
         if cached is not None:
             return cached
@@ -1356,13 +1378,8 @@ class Search:
             more = 0  # D can take no trick from here on, so never leads again
         if not self._open(t, counts, won, more):
             return None
-        fixed = hand | special
-        for cards in pinned:
-            fixed |= cards
-        present = 0  # a void matters only in a suit with unseen cards left
-        for suit in range(4):
-            if pool & SUIT_MASKS[suit]:
-                present |= 1 << suit
+        fixed = hand | special | _union(pinned)
+        present = _present(pool)  # a void matters only in a suit with unseen cards left
         key = (hand, self._runs(pool & ~special, fixed), pinned,
                tuple(v & present for v in voids), leader, trump, flags,
                counts if self.relative else counts[self.declarer],
@@ -1463,38 +1480,42 @@ class Search:
         trick and the declarer's hand, unseen cards, pinned cards, voids and flags after
         it."""
         order = self.orders[leader]
+        keep = self.keep[t]
         d = self.declarer
         block = trump if self.block else NO_SUIT
         plague = self.setup.plague
         iron = self.iron
 
-        def step(i: int, trick: tuple[tuple[int, int], ...], hand: int, pool: int,
-                 pinned: tuple[int, ...], voids: tuple[int, ...], flags: int
+        last = len(order) - 1
+
+        def step(i: int, trick: tuple[tuple[int, int], ...], on_table: int, hand: int,
+                 pool: int, pinned: tuple[int, ...], voids: tuple[int, ...], flags: int
                  ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
                                      tuple[int, ...], int]]:
-            if i == len(order):
-                yield trick, hand, pool, pinned, voids, flags
-                return
+            # The last seat yields its tricks itself: one generator less per trick.
             seat = order[i]
             led = trick[0][1] // 13 if trick else NO_SUIT
-            on_table = 0
-            for _, card in trick:
-                on_table |= 1 << card
             keys = TRICK_KEYS[iron, trump, led] if led >= 0 else None
+            held = _union(pinned)
             if seat == d:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
-                choices = self._declarer_choices(legal, pool | on_table | _union(pinned),
-                                                 special)
-                choices.sort(key=lambda c: _declarer_order(c, keys, iron, want))
+                choices = self._declarer_choices(legal, pool | on_table | held, special)
+                bar = max((keys[c] for _, c in trick), default=-1) if keys else -1
+                choices.sort(key=lambda c: _declarer_order(c, keys, iron, want, keep, plague,
+                                                           bar))
                 for card in choices:
-                    yield from step(i + 1, (*trick, (d, card)), hand & ~(1 << card), pool,
-                                    pinned, voids,
-                                    flags_after(flags, card, True, not trick, trump, plague))
+                    played = (*trick, (d, card))
+                    flags2 = flags_after(flags, card, True, not trick, trump, plague)
+                    if i == last:
+                        yield played, hand & ~(1 << card), pool, pinned, voids, flags2
+                    else:
+                        yield from step(i + 1, played, on_table | 1 << card,
+                                        hand & ~(1 << card), pool, pinned, voids, flags2)
                 return
             cap = HAND - t - pinned[seat].bit_count()
             mine = pinned[seat]
             options: list[tuple[int, bool]] = []  # (card, from the pool)
-            fixed = hand | on_table | special | _union(pinned)
+            fixed = hand | on_table | special | held
             relevant = (SUIT_MASKS[led] if led >= 0 else 0) | (
                 SUIT_MASKS[trump] if trump >= 0 else 0)
             if led >= 0 and mine & SUIT_MASKS[led]:
@@ -1518,15 +1539,22 @@ class Search:
                                 cards, special, fixed,
                                 led < 0 or bool(relevant & SUIT_MASKS[suit]))]
                 options += discard
+            # Of cards with the same claim on the trick (discards, leads), a plague card
+            # goes to a trick D loses rather than one D takes (R33).
+            strengths = CARD_STRENGTHS[iron]
             if want:  # the lowest first: D's card stands
-                options.sort(key=lambda o: _strength(o[0], keys, iron))
+                options.sort(key=lambda o: (keys[o[0]] if keys else 0,
+                                            o[0] // 13 == plague, strengths[o[0]]))
             elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
                 top = self._tops(hand)
-                options.sort(key=lambda o: _losing_lead(o[0], top, iron))
+                options.sort(key=lambda o: _losing_lead(o[0], top, iron, plague))
             else:  # beat D's card as cheaply as can be, else keep the high cards
                 bar = self._bar(trick, hand, keys, led, trump)
-                strengths = CARD_STRENGTHS[iron]
-                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]], strengths[o[0]]))
+                options.sort(key=lambda o: (keys[o[0]] <= bar, keys[o[0]],
+                                            o[0] // 13 != plague, strengths[o[0]]))
+            present = _present(pool)
+            shown = _union(voids)  # D's entry stays 0: D's hand is known
+            rooms: list[tuple[int, int]] | None = None  # the other opponents', when asked
             for card, from_pool in options:
                 bit = 1 << card
                 follows = led < 0 or card // 13 == led
@@ -1534,16 +1562,29 @@ class Search:
                 if from_pool:
                     pool2 = pool & ~bit
                     pinned2 = pinned
+                    present2 = present if pool2 & SUIT_MASKS[card // 13] else (
+                        present & ~(1 << card // 13))
                 else:
                     pool2 = pool
                     pinned2 = (*pinned[:seat], pinned[seat] & ~bit, *pinned[seat + 1:])
-                if not self._dealable(t, i, order, pool2, pinned2, seat_voids):
-                    continue
-                yield from step(i + 1, (*trick, (seat, card)), hand, pool2, pinned2,
-                                seat_voids,
-                                flags_after(flags, card, False, not trick, trump, plague))
+                    present2 = present
+                # No void bars a card: the hands' room adds up to the cards left.
+                if (shown | seat_voids[seat]) & present2:
+                    if rooms is None:
+                        rooms = [(HAND - t - (other in order[:i]) - pinned[other].bit_count(),
+                                  voids[other]) for other in self.opponents if other != seat]
+                    own = (HAND - t - 1 - pinned2[seat].bit_count(), seat_voids[seat])
+                    if not _dealable(pool2, present2, [*rooms, own]):
+                        continue
+                played = (*trick, (seat, card))
+                flags2 = flags_after(flags, card, False, not trick, trump, plague)
+                if i == last:
+                    yield played, hand, pool2, pinned2, seat_voids, flags2
+                else:
+                    yield from step(i + 1, played, on_table | bit, hand, pool2, pinned2,
+                                    seat_voids, flags2)
 
-        yield from step(0, (), hand, pool, pinned, voids, flags)
+        yield from step(0, (), 0, hand, pool, pinned, voids, flags)
 
     def _bar(self, trick: tuple[tuple[int, int], ...], hand: int, keys: tuple[int, ...],
              led: int, trump: int) -> int:
@@ -1626,55 +1667,56 @@ class Search:
                 out.append(last)
         return out
 
-    def _dealable(self, t: int, i: int, order: tuple[int, ...], pool: int,
-                  pinned: tuple[int, ...], voids: tuple[int, ...]) -> bool:
-        """Whether the unseen cards can still be dealt to the opponents: each takes as
-        many as its hand has room for beside its pinned cards, and none of a suit it has
-        shown void in (Hall's condition over the sets of suits)."""
-        present = 0
-        for suit in range(4):
-            if pool & SUIT_MASKS[suit]:
-                present |= 1 << suit
-        shown = 0
-        for void in voids:  # D's entry stays 0: D's hand is known
-            shown |= void
-        if not shown & present:
-            return True  # no void bars a card: the hands' room adds up to the cards left
-        played = order[:i + 1]
-        caps = []
-        total = 0
-        barred = 0
-        for seat in self.opponents:
-            cap = HAND - t - (seat in played) - pinned[seat].bit_count()
-            if cap:
-                void = voids[seat] & present
-                caps.append((cap, void))
-                total += cap
-                barred |= 1 << void
-        # Only a set of suits some seat is void in can lack room: any other set has the
-        # room of every hand, which is all the cards left.
-        checked = 0
-        for void in range(1, 16):
-            if not barred >> void & 1:
+
+@lru_cache(maxsize=256)
+def _open_cache(conditions: TrickConditions, players: int, declarer: int
+                ) -> dict[tuple[object, ...], bool]:
+    """:meth:`Search._open`'s answers, which read only the trick conditions and the
+    seats: shared by every search with the same (the static layer, no hand in it)."""
+    return {}
+
+
+def _dealable(pool: int, present: int, rooms: list[tuple[int, int]]) -> bool:
+    """Whether the unseen cards (``pool``, of the suits ``present``) can still be dealt to
+    the opponents: each takes as many as its room (``rooms``: each opponent's room beside
+    its pinned cards and the suits it has shown void in), and none of a suit it has shown
+    void in (Hall's condition over the sets of suits)."""
+    total = 0
+    barring = []  # the seats void in some suit present: (room, those suits)
+    for cap, void in rooms:
+        if cap:
+            total += cap
+            void &= present
+            if void:
+                barring.append((cap, void))
+    # Only a set of suits some seat is void in can lack room: any other set has the
+    # room of every hand, which is all the cards left.
+    checked = 0
+    for _, void in barring:
+        for suits in _SUBSETS[void]:
+            if checked >> suits & 1:
                 continue
-            for suits in _SUBSETS[void]:
-                if checked >> suits & 1:
-                    continue
-                checked |= 1 << suits
-                need = (pool & _SUIT_CARDS[suits]).bit_count()
-                room = total
-                for cap, seat_void in caps:
-                    if seat_void & suits == suits:
-                        room -= cap
-                if need > room:
-                    return False
-        return True
+            checked |= 1 << suits
+            room = total
+            for cap, seat_void in barring:
+                if seat_void & suits == suits:
+                    room -= cap
+            if (pool & _SUIT_CARDS[suits]).bit_count() > room:
+                return False
+    return True
+
 
 _SUIT_CARDS = tuple(sum(SUIT_MASKS[s] for s in range(4) if suits >> s & 1)
                     for suits in range(16))
 """The cards of each set of suits (a 4-bit mask)."""
 _SUBSETS = tuple(tuple(sub for sub in range(1, 16) if sub & suits == sub) for suits in range(16))
 """The nonempty subsets of each set of suits."""
+
+
+def _present(cards: int) -> int:
+    """The suits of ``cards``, as a 4-bit mask."""
+    return ((cards & SUIT_MASKS[0] != 0) | (cards & SUIT_MASKS[1] != 0) << 1
+            | (cards & SUIT_MASKS[2] != 0) << 2 | (cards & SUIT_MASKS[3] != 0) << 3)
 
 
 def _union(masks: tuple[int, ...]) -> int:
@@ -1684,38 +1726,39 @@ def _union(masks: tuple[int, ...]) -> int:
     return out
 
 
-def _strength(card: int, keys: tuple[int, ...] | None, iron: bool) -> int:
-    """A card's claim on the trick (or its strength when leading): search order only."""
-    if keys is None:
-        return CARD_STRENGTHS[iron][card]
-    return keys[card] * 16 + CARD_STRENGTHS[iron][card]
-
-
-def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool
-                    ) -> tuple[int, int]:
+def _declarer_order(card: int, keys: tuple[int, ...] | None, iron: bool, want: bool,
+                    keep: bool, plague: int, bar: int) -> tuple[int, bool, int]:
     """The order the declarer's cards are tried in: search order only. Wanting the
-    trick: the best claim first, then the lowest discard; else the highest discard first
-    (shedding danger), then the weakest claim."""
+    trick: the cheapest claim above ``bar`` (the best on the table) first, then the
+    lowest discard, then the rest; else a discard first, the highest (shedding danger)
+    or, to ``keep`` the high cards for a trick D wants later, the lowest; then the
+    weakest claim. A discard goes to a trick D loses, so of the discards a plague card
+    first (R33)."""
     strength = CARD_STRENGTHS[iron][card]
     if keys is None:
-        return (0, -strength if want else strength)
+        return (0, False, -strength if want else strength)
     claim = keys[card]
     if claim < 0:  # a discard
-        return (1, strength) if want else (0, -strength)
-    return (0, -claim) if want else (1, claim)
+        shed = card // 13 != plague
+        return (1, shed, strength) if want else (0, shed, strength if keep else -strength)
+    if want:
+        return (0, False, claim) if claim > bar else (2, False, claim)
+    return (1, False, claim)
 
 
-def _losing_lead(card: int, top: list[int], iron: bool) -> tuple[int, int]:
+def _losing_lead(card: int, top: list[int], iron: bool, plague: int
+                 ) -> tuple[int, bool, int]:
     """The order of opponents' leads when the declarer wants to lose: a suit D lacks,
     then a card above D's best in its suit, each lowest first; then the rest, highest
-    first (search order only)."""
+    first; in each, a plague card first (to a trick D loses, R33). Search order only."""
     strength = CARD_STRENGTHS[iron][card]
-    best = top[card // 13]
+    suit = card // 13
+    best = top[suit]
     if not best:
-        return (0, strength)
+        return (0, suit != plague, strength)
     if strength > best:
-        return (1, strength)
-    return (2, -strength)
+        return (1, suit != plague, strength)
+    return (2, suit != plague, -strength)
 
 
 def _spread(others: list[int], rest: int) -> list[int]:
