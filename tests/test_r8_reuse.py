@@ -146,7 +146,9 @@ def test_r8_many_answers_as_a_search_of_each_key_alone(bids: tuple[str, ...]) ->
             assert found.deal.winners == line.takers
 
 
-@settings(max_examples=8, deadline=None)
+# Derandomized: a random draw can meet a hand whose heaviest combo takes the solver
+# minutes (seed 535214, 3 players, Game's play, past 5 minutes), so CI runs fixed examples.
+@settings(max_examples=8, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
        bids=st.sampled_from([(bid,) for bid in PLAYS] + [NEIGHBOURHOODS[1]]))
 def test_r8_the_order_of_deciding_changes_no_answer(seed: int, players: int,
