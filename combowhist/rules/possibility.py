@@ -1168,7 +1168,7 @@ class Search:
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
         # Longest first when D wants tricks, shortest first otherwise (search order only).
         return tuple(sorted(_trump_suits(self.key.trump, self.hand),
-                            key=lambda s: -counts[s] if self.want[0] else counts[s]))
+                            key=lambda s: -counts[s] if any(self.want) else counts[s]))
 
     def _setups(self, sample: bool = False) -> Iterator[Setup]:
         """Every pre-game branch, the preferred first; with ``sample``, a few of each
@@ -1208,7 +1208,7 @@ class Search:
         hand = self.hand
         unseen = self.deck & ~hand
         counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
-        strong = self.want[0]
+        strong = any(self.want)
         # Search order only: the card taken in D's longest suit (or shortest) and strong
         # (or weak) first, D's weakest (or strongest) card laid first.
         takes = sorted(mask_indices(unseen), key=lambda c: (
@@ -1256,7 +1256,7 @@ class Search:
         (the Mail target may pass it on, R20)."""
         players = self.players
         directions = _mail_directions(self.key, players)
-        strong = self.want[0]
+        strong = any(self.want)
         own = sorted(mask_indices(self.hand), key=lambda c: card_strength(c, self.iron),
                      reverse=not strong)
         unseen = sorted(mask_indices(self.deck & ~self.hand),
