@@ -145,7 +145,8 @@ def witness(hand: CardSet | str, combo: ComboBid | str, *,
     ``None`` is the result of an exhaustive search. Where the SAT solver is installed
     (the ``exact`` extra), it decides what a short search has not (:func:`solver_covers`:
     every combo of the profiles), with no bound. Without it, if the combo holds a rule the
-    search does not cover, or the search would open more than ``max_nodes`` tricks,
+    search does not cover (for Rank Trump before Mail or Master's Mail: where its fast
+    pass finds no witness), or the search would open more than ``max_nodes`` tricks,
     :class:`~combowhist.errors.AnalysisError` says so instead of guessing.
     """
     found = _decide(hand, combo, profile, players, declarer, dealer, max_nodes)
@@ -252,9 +253,9 @@ def _build(combo: ComboBid, players: int, declarer: int, dealer: int, hand: int,
         elif phase is Phase.RANK_COMMIT:
             move = Commit(Card.from_index(setup.laid[seat]))
         elif phase is Phase.RANK_TAKE:  # 1.5.1 names the card D gives (E2)
-            taken = Card.from_index(setup.received.bit_length() - 1)
+            taken = Card.from_index(setup.taken)
             move = (Take(taken) if combo.standard.laid_by is RankLayers.ALL
-                    else Take(taken, Card.from_index(setup.passed.bit_length() - 1)))
+                    else Take(taken, Card.from_index(setup.laid[declarer])))
         elif phase in (Phase.ATELIER, Phase.REFILL):
             move = deal.legal_moves()[0]  # R21: the atelier restricts no play
         else:  # pragma: no cover - every phase of the profiles is above
@@ -274,25 +275,30 @@ def _worked_back(combo: ComboBid, players: int, declarer: int, hand: int, setup:
     Mail and Rank Trump."""
     at_play = hands_at_play(actions, players)
     assert at_play[declarer] == hand & ~setup.passed | setup.received
+    laid_out = 1 << setup.laid[declarer] if setup.laid else 0  # R14: D's laid card
+    taken = 1 << setup.taken if setup.laid else 0
+    mail_out = setup.passed & ~laid_out  # R19: D's 3 cards
+    mail_in = setup.received & ~taken
     masters_sent = [0] * players
     before_masters = list(at_play)
     if Event.MASTERS_MAIL in combo.events:
         before_masters, masters_sent = _undo_exchange(
-            combo, players, declarer, at_play, setup.passed, masters=True, mail=setup)
+            combo, players, declarer, at_play, mail_out if setup.mail else laid_out,
+            masters=True, mail=setup)
     mail_sent = [0] * players
     dealt = before_masters
     if setup.mail is not None:
-        dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters,
-                                          setup.passed, masters=False, mail=setup)
+        dealt, mail_sent = _undo_exchange(combo, players, declarer, before_masters, mail_out,
+                                          masters=False, mail=setup, received=mail_in)
     if setup.laid:  # R14: D and the taken card's owner swapped their laid cards
-        owner = setup.laid.index(setup.received.bit_length() - 1)
-        dealt[declarer] = dealt[declarer] & ~setup.received | setup.passed
-        dealt[owner] = dealt[owner] & ~setup.passed | setup.received
+        owner = setup.laid.index(setup.taken)
+        dealt[declarer] = dealt[declarer] & ~taken | laid_out
+        dealt[owner] = dealt[owner] & ~laid_out | taken
     return dealt, mail_sent, masters_sent
 
 
 def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int],
-                   passed: int, *, masters: bool, mail: Setup
+                   passed: int, *, masters: bool, mail: Setup, received: int = 0
                    ) -> tuple[list[int], list[int]]:
     """The hands before an exchange of 3 cards each, and what each seat sends, given the
     hands after it. Any hands after Master's Mail can be reached (each opponent is sent 3
@@ -301,8 +307,11 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
     put in given hands (``passed``: to the Mail target, or Rank Trump's to the taken
     card's owner) may have moved on by it to that hand's own target, and are the ones it
     sent there; the other cards laid for Rank Trump, and those a seat sends by Mail (given
-    the dealt hands of a line without Master's Mail), stay where they are."""
-    received = [0] * players
+    the dealt hands of a line without Master's Mail), stay where they are. By Mail
+    (``masters`` false) the declarer gets ``received``; the cards laid for Rank Trump
+    before it stay where they are."""
+    got = [0] * players
+    stay = _mask(mail.laid)
     if masters:
         direction = combo.rules.masters_mail_direction
 
@@ -311,17 +320,17 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
         if mail.mail is not None:
             kept_by = mail_target(mail.mail, declarer, players)
         elif mail.laid:
-            kept_by = mail.laid.index(mail.received.bit_length() - 1)
+            kept_by = mail.laid.index(mail.taken)
         else:
             kept_by = -1
-        stay = _mask(mail.laid) | sum(mail.mail_sent)
+        stay |= sum(mail.mail_sent)
         for seat in range(players):
             if seat == declarer:
                 continue
             hand = after[seat]
             # The declarer's cards stay with the hand they were put in, or it sent them on.
             must = 0 if seat == kept_by else hand & passed
-            received[seat] = must | _lowest(hand & ~passed & ~stay, 3 - must.bit_count())
+            got[seat] = must | _lowest(hand & ~passed & ~stay, 3 - must.bit_count())
     else:
         assert mail.mail is not None
         direction = mail.mail
@@ -330,17 +339,17 @@ def _undo_exchange(combo: ComboBid, players: int, declarer: int, after: list[int
             return mail_target(direction, seat, players)
         for seat in range(players):
             if seat == declarer:
-                received[seat] = mail.received
+                got[seat] = received
             elif seat == target(declarer):
-                received[seat] = passed
+                got[seat] = passed
             else:
-                received[seat] = _lowest(after[seat], 3)
+                got[seat] = _lowest(after[seat] & ~stay, 3)
     sent = [0] * players
     for seat in range(players):
         if masters and seat == declarer:
             continue
-        sent[seat] = received[target(seat)]
-    before = [after[s] & ~received[s] | sent[s] for s in range(players)]
+        sent[seat] = got[target(seat)]
+    before = [after[s] & ~got[s] | sent[s] for s in range(players)]
     return before, sent
 
 

@@ -258,6 +258,10 @@ def test_r8_r20_a_line_without_masters_mail_settles_its_play_beside_mail_or_rank
     # The hands a line plays from can be reached through Master's Mail too: the witness
     # works its exchange back, from the search's hands at the first lead or from the
     # solver's deal (which keeps the cards Rank Trump and Mail put in given hands there).
+    if solver_form:  # the solver's line: the search's fast pass, which finds one, left out
+        if "combowhist.rules.possibility" in compiled_modules():
+            pytest.skip("compiled, possibility calls _sampled_line directly, past any patch")
+        monkeypatch.setattr(possibility, "_sampled_line", lambda *args: None)
     line = decide(ComboBid.parse(first, load_profile("1.4.1")),
                   CardSet.parse(TOP_CARDS).mask, 4)
     assert line is not None

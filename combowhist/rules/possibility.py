@@ -26,9 +26,10 @@ Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 rec
 Master's Mail (it cannot change what is possible: any split of the unseen cards after it
 can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
 covered by the search (without the ``exact`` extra, refused with
-:class:`~combowhist.errors.AnalysisError`; with it, the solver decides them): Rank Trump
-together with Mail or Master's Mail, 1.5.1's Rank Trump (only the opponents lay, E2) and
-the ``capture`` goal (1.5.1's Taintless Bid).
+:class:`~combowhist.errors.AnalysisError`; with it, the solver decides them): 1.5.1's Rank
+Trump (only the opponents lay, E2) and the ``capture`` goal (1.5.1's Taintless Bid); Rank
+Trump together with Mail or Master's Mail is not decided by it either, but its fast pass
+looks for a line there (:func:`sampled_for_lines`), which settles most of them.
 
 Combos completed only by bringing home every trick, or every trick but the last, without
 trump (Taintless Master's Game with Greed or with Ending Dog, :func:`needs_every_trick`)
@@ -59,6 +60,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
+from typing import NoReturn
 
 import attrs
 
@@ -95,7 +97,7 @@ from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 __all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
            "keyed_space", "needs_every_trick", "possibility_key", "possible_with",
-           "search_gap", "solver_covers"]
+           "sampled_for_lines", "search_gap", "solver_covers"]
 
 TRICKS = 13
 HAND = 13
@@ -251,15 +253,20 @@ class Setup:
     justice: int = -1
     mail: str | None = None
     passed: int = 0
-    """Mail: the declarer's 3 cards (to the Mail target)."""
+    """The declarer's cards out before the first lead: by Mail, 3 (to the Mail target);
+    by Rank Trump, the card laid."""
     received: int = 0
-    """Mail: the 3 cards the declarer gets."""
+    """The cards the declarer gets before the first lead: by Mail, 3; by Rank Trump, the
+    card taken."""
     pinned: tuple[int, ...] = ()
     """Cards a seat must hold at the first lead (the declarer's Mail cards, Rank Trump's
     laid cards), by seat."""
     laid: tuple[int, ...] = ()
-    """Rank Trump: the card each seat lays (R14); ``passed`` is D's, ``received`` the one
-    D takes."""
+    """Rank Trump: the card each seat lays (R14), D's among them."""
+    taken: int = -1
+    """Rank Trump: the card D takes (R14). ``passed`` and ``received`` hold D's laid card
+    and this one, beside D's Mail cards where Mail follows (a line with :attr:`dealt`
+    holds the Rank Trump cards alone there)."""
     dealt: tuple[int, ...] = ()
     """The dealt hands, where the solver worked them out (else :func:`_build` works them
     back from the hands at the first lead)."""
@@ -349,13 +356,12 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     call of its own); otherwise the search alone decides, and raises
     :class:`~combowhist.errors.AnalysisError` for a combo whose rules it does not cover
     (:func:`search_gap`) or a search that would open more than ``max_nodes``
-    tricks: never a guess."""
+    tricks: never a guess. For Rank Trump before the mails (:func:`sampled_for_lines`)
+    the search's fast pass goes first, and a line it finds is the answer."""
     key = possibility_key(combo)
-    gap = search_gap(combo)
-    if gap is not None and not (SOLVER and solver_covers(key)):
-        extra = " (the exact extra, python-sat, covers it)" if solver_covers(key) else ""
-        raise AnalysisError(f"{combo}: {gap} is not covered by the exact search of R8 yet"
-                            f"{extra}")
+    if (search_gap(combo) is not None and not (SOLVER and solver_covers(key))
+            and not sampled_for_lines(combo)):
+        _refuse_gap(combo, key)
     deck = combo.profile.deck(players).mask
     memo = (hand, players, declarer, deck, key)
     if memo in _OUTCOMES:
@@ -837,8 +843,15 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     (:func:`needs_every_trick`), else by the
     search, or, for a combo the solver covers (:func:`solver_covers`, python-sat
     installed), by the solver once a short search has not found it (``whole_list``: see
-    :func:`solved`)."""
+    :func:`solved`); for Rank Trump before the mails, by the search's fast pass where it
+    finds a line (:func:`sampled_for_lines`), else by the solver."""
     key = possibility_key(combo)
+    if sampled_for_lines(combo):
+        found = _sampled_line(combo, players, declarer, deck, hand, max_nodes)
+        if found is not None:
+            return found
+        if not (SOLVER and solver_covers(key)):
+            _refuse_gap(combo, key)
     if needs_every_trick(key):
         try:
             return _every_trick_line(key, players, declarer, deck, hand)
@@ -948,6 +961,13 @@ _BEFORE_SOLVER = 200
 """The tricks the search may open before a combo the solver covers goes to the solver
 (the search is quicker on the easy ones)."""
 
+_SAMPLED_BEFORE_SOLVER = 1_000
+"""The tricks the fast pass may open for Rank Trump before the mails
+(:func:`sampled_for_lines`) before the solver decides: more than :data:`_BEFORE_SOLVER`,
+as the solver models those exchanges stage by stage and takes longer over them (55 such
+single checks: 7 solver calls and 1.4 s at 200, 1 and 0.6 s at 1,000, 1 and 0.8 s at
+2,000)."""
+
 _SOLVER_PLAY_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.DECLARER_PLAYS_LAST,
                                 PlayRule.ACES_LOW})
 """The play rules the solver reads: Hurry, Iron and Sloth (a play rule added later is not
@@ -1002,7 +1022,8 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
                   justice=answer.justice, mail=answer.mail,
                   passed=1 << answer.laid[declarer] if rank else answer.passed,
                   received=1 << answer.taken if rank else answer.received,
-                  pinned=(0,) * players, laid=answer.laid, dealt=answer.dealt,
+                  pinned=(0,) * players, laid=answer.laid, taken=answer.taken,
+                  dealt=answer.dealt,
                   mail_sent=answer.mail_sent, masters_sent=answer.masters_sent)
     return Line(setup, tuple(actions), answer.guesses, tuple(answer.takers))
 
@@ -1040,6 +1061,39 @@ def search_gap(combo: ComboBid) -> str | None:
     if standard.goal.kind is GoalKind.CAPTURE:
         return f"the capture goal of {standard.key} (E4)"
     return None
+
+
+def sampled_for_lines(combo: ComboBid) -> bool:
+    """Whether the search's fast pass looks for a line of ``combo`` where the exact search
+    does not decide it (:func:`search_gap`): Rank Trump (R14, every participant laying)
+    before Mail or Master's Mail, of the exchanges those leaving Rank Trump's cards where
+    they are (:meth:`Search._mails`). A line found is a witness; none found proves
+    nothing."""
+    standard = combo.standard
+    assert standard.goal is not None
+    return (search_gap(combo) is not None and standard.trump is TrumpRule.RANK
+            and standard.laid_by is RankLayers.ALL and standard.goal.kind is not GoalKind.CAPTURE)
+
+
+def _sampled_line(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
+                  max_nodes: int) -> Line | None:
+    """The fast pass's line of a combo the exact search does not decide
+    (:func:`sampled_for_lines`), or ``None`` (not found: no proof). Where the solver
+    decides what is left, within :data:`_SAMPLED_BEFORE_SOLVER` tricks; else within the
+    fast pass's own bound."""
+    bound = min(max_nodes, _SAMPLED_BEFORE_SOLVER if SOLVER else _CONSTRUCT_NODES)
+    try:
+        return Search(combo, players, declarer, deck, hand, bound).sample()
+    except AnalysisError:  # over the bound
+        return None
+
+
+def _refuse_gap(combo: ComboBid, key: PossibilityKey) -> NoReturn:
+    """Raise :class:`~combowhist.errors.AnalysisError` for a combo neither the search nor,
+    where installed, the solver decides."""
+    extra = " (the exact extra, python-sat, covers it)" if solver_covers(key) else ""
+    raise AnalysisError(f"{combo}: {search_gap(combo)} is not covered by the exact search "
+                        f"of R8 yet{extra}")
 
 
 def _wants_trick(conditions: TrickConditions, trick: int) -> bool:
@@ -1128,6 +1182,11 @@ class Search:
                 if found is not None:
                     return found
         return None
+
+    def sample(self) -> Line | None:
+        """The fast pass alone (:meth:`_construct`): a line found, or ``None``, which
+        proves nothing."""
+        return self._construct({})
 
     def _construct(self, proven: dict[Setup, set[tuple[object, ...]]]) -> Line | None:
         """The fast pass: a sample of the pre-game branches, each searched with few
@@ -1236,7 +1295,7 @@ class Search:
                         pinned[seat] |= 1 << card
                         laid[seat] = card
                     yield Setup(trump=taken // 13, passed=1 << own, received=1 << taken,
-                                 pinned=tuple(pinned), laid=tuple(laid))
+                                 pinned=tuple(pinned), laid=tuple(laid), taken=taken)
 
     def _low_pins(self, seats: list[int], unseen: int, top: int) -> Iterator[tuple[int, ...]]:
         """The cards ``seats`` lay beside the one taken: each an unseen card of strength
@@ -1253,13 +1312,18 @@ class Search:
     def _mails(self, base: Setup, sample: bool = False) -> Iterator[Setup]:
         """Every Mail: direction (R19, or the profile's), the declarer's 3 cards and the
         3 received; under Master's Mail too, where each of the declarer's cards ends up
-        (the Mail target may pass it on, R20)."""
+        (the Mail target may pass it on, R20). After Rank Trump (whose cards ``base``
+        holds; only the fast pass searches these, :func:`sampled_for_lines`), the Mails
+        that leave its cards where they are: D passes 3 cards other than the one taken
+        and gets 3 of the cards no one laid (each opponent passes 3 of the cards it did
+        not lay, which :func:`combowhist.analysis.witness` works back)."""
         players = self.players
         directions = _mail_directions(self.key, players)
         strong = any(self.want)
-        own = sorted(mask_indices(self.hand), key=lambda c: card_strength(c, self.iron),
-                     reverse=not strong)
-        unseen = sorted(mask_indices(self.deck & ~self.hand),
+        laid = base.passed | base.received | _union(base.pinned)
+        own = sorted(mask_indices(self.hand & ~laid),
+                     key=lambda c: card_strength(c, self.iron), reverse=not strong)
+        unseen = sorted(mask_indices(self.deck & ~self.hand & ~laid),
                         key=lambda c: card_strength(c, self.iron), reverse=strong)
         masters = Event.MASTERS_MAIL in self.key.events
         for direction in directions:
@@ -1277,12 +1341,12 @@ class Search:
         for passed in combinations(own, 3):
             for received in combinations(unseen, 3):
                 for where in (range(8) if masters else (0,)):
-                    pinned = [0] * players
+                    pinned = list(base.pinned or (0,) * players)
                     for i, card in enumerate(passed):
                         pinned[onward if where >> i & 1 else target] |= 1 << card
                     yield attrs.evolve(base, mail=direction,
-                                       passed=sum(1 << c for c in passed),
-                                       received=sum(1 << c for c in received),
+                                       passed=base.passed | sum(1 << c for c in passed),
+                                       received=base.received | sum(1 << c for c in received),
                                        pinned=tuple(pinned))
 
     # -- trick play --------------------------------------------------------------------------
