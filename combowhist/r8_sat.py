@@ -160,9 +160,13 @@ class _Formula:
     def clause(self, *literals: _Literal) -> None:
         """A clause whose literals may be known: a true one satisfies it, a false one is
         dropped."""
-        if any(literal is True for literal in literals):
-            return
-        self.add(*(literal for literal in literals if literal is not False))
+        kept = []
+        for literal in literals:
+            if literal is True:
+                return
+            if literal is not False:
+                kept.append(literal)
+        self.clauses.append(kept)
 
     def exactly_one(self, literals: Iterable[int]) -> None:
         self.count(list(literals), 1, 1)
@@ -320,10 +324,15 @@ def solve(puzzle: Puzzle) -> Solution | None:
         f.add(both, -f.var("trick", card, t), -held)
         return both
 
-    def holder_is(literal: int, card: int, role: str, t: int) -> None:
-        """If ``literal``, whoever holds ``card`` is the ``role`` of trick ``t``."""
-        for seat in seats:
-            f.clause(-literal, _not(holds(card, seat)), f.var(role, t, seat))
+    def holder_is(literal: int, card: int, roles: list[int]) -> None:
+        """If ``literal``, whoever holds ``card`` is the one of ``roles`` (by seat) at
+        their seat."""
+        for seat, role in zip(seats, roles, strict=True):
+            held = holds(card, seat)
+            if held is True:
+                f.add(-literal, role)
+            elif held is not False:
+                f.add(-literal, -held, role)
 
     played = {(c, s, t): p for c in cards for s in seats for t in range(TRICKS)
               if (p := plays(c, s, t)) is not None}
@@ -347,13 +356,14 @@ def solve(puzzle: Puzzle) -> Solution | None:
 
     f.add(f.var("leader", 0, leader))
     for t in range(TRICKS):
-        f.exactly_one(f.var("leader", t, s) for s in seats)
+        leaders = [f.var("leader", t, s) for s in seats]
+        f.exactly_one(leaders)
         f.exactly_one(f.var("leads", t, c) for c in cards)
         for card in cards:
             led = f.var("leads", t, card)
             f.add(-led, f.var("trick", card, t))
             f.add(-led, f.var("led", t, card // 13))
-            holder_is(led, card, "leader", t)
+            holder_is(led, card, leaders)
         for suit in range(4):
             f.add(-f.var("led", t, suit),
                   *(f.var("leads", t, c) for c in cards if c // 13 == suit))
@@ -396,18 +406,20 @@ def solve(puzzle: Puzzle) -> Solution | None:
             for card in ladder:
                 f.add(-f.var("trick", card, t), f.var("present", t, suit))
         f.exactly_one(f.var("wins", t, c) for c in cards)
-        f.exactly_one(f.var("winner", t, s) for s in seats)
+        winners = [f.var("winner", t, s) for s in seats]
+        f.exactly_one(winners)
+        trump = [trump_in(t, suit) for suit in range(4)]
+        present = [f.var("present", t, suit) for suit in range(4)]
         for card in cards:
             wins = f.var("wins", t, card)
             suit = card // 13
             f.add(-wins, f.var("trick", card, t))
-            f.add(-wins, trump_in(t, suit), f.var("led", t, suit))
+            f.add(-wins, trump[suit], f.var("led", t, suit))
             f.add(-wins, -f.var("beaten", t, card))
             for other in range(4):
                 if other != suit:
-                    f.add(-wins, -f.var("present", t, other), -trump_in(t, other),
-                          trump_in(t, suit))
-            holder_is(wins, card, "winner", t)
+                    f.add(-wins, -present[other], -trump[other], trump[suit])
+            holder_is(wins, card, winners)
     # Who brings the trick home: its winner, or whoever D awards the card of justice's
     # trick to (R29); they lead the next.
     justices = [f.var("justice", card) for card in cards]
@@ -474,6 +486,7 @@ class _Hands:
         self.declarer = declarer = puzzle.declarer
         self.opponents = [s for s in self.seats if s != declarer]
         self.stages = 1
+        self._held: dict[tuple[int, int], _Literal] = {}
         # Mail without Rank Trump is modelled at the first lead: D's part of it alone.
         self.at_lead = bool(puzzle.mail) and puzzle.trump is not TrumpRule.RANK
         if puzzle.trump is TrumpRule.RANK:
@@ -514,8 +527,12 @@ class _Hands:
         return self.f.var("at", card, stage, seat)
 
     def holds(self, card: int, seat: int) -> _Literal:
-        """Whether ``seat`` holds ``card`` at the first lead."""
-        return self.at(card, self.stages - 1, seat)
+        """Whether ``seat`` holds ``card`` at the first lead (asked once the exchanges are
+        all modelled; kept, as the formula asks it again and again)."""
+        held = self._held.get((card, seat))
+        if held is None:
+            held = self._held[card, seat] = self.at(card, self.stages - 1, seat)
+        return held
 
     def _dealt(self) -> None:
         for card in self.cards:
