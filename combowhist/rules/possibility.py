@@ -1147,6 +1147,9 @@ class Search:
         self.keep = tuple(any(self.want[t + 1:]) for t in range(TRICKS))
         """Whether the declarer would rather take some trick after each: then it loses
         a trick with its lowest cards (search order only)."""
+        self.strong = any(self.want)
+        """Whether the declarer would rather take any trick: then its longest suit is
+        tried as trump first, and its weakest cards laid and passed (search order only)."""
         self.open_cache = _open_cache(self.conditions, players, declarer)
         self.ends: dict[tuple[int, int, bool], list[int]] = {}
         """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
@@ -1227,7 +1230,7 @@ class Search:
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
         # Longest first when D wants tricks, shortest first otherwise (search order only).
         return tuple(sorted(_trump_suits(self.key.trump, self.hand),
-                            key=lambda s: -counts[s] if any(self.want) else counts[s]))
+                            key=lambda s: -counts[s] if self.strong else counts[s]))
 
     def _setups(self, sample: bool = False) -> Iterator[Setup]:
         """Every pre-game branch, the preferred first; with ``sample``, a few of each
@@ -1267,7 +1270,7 @@ class Search:
         hand = self.hand
         unseen = self.deck & ~hand
         counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
-        strong = any(self.want)
+        strong = self.strong
         # Search order only: the card taken in D's longest suit (or shortest) and strong
         # (or weak) first, D's weakest (or strongest) card laid first.
         takes = sorted(mask_indices(unseen), key=lambda c: (
@@ -1319,7 +1322,7 @@ class Search:
         not lay, which :func:`combowhist.analysis.witness` works back)."""
         players = self.players
         directions = _mail_directions(self.key, players)
-        strong = any(self.want)
+        strong = self.strong
         laid = base.passed | base.received | _union(base.pinned)
         own = sorted(mask_indices(self.hand & ~laid),
                      key=lambda c: card_strength(c, self.iron), reverse=not strong)
