@@ -223,7 +223,7 @@ Tried and dropped: the card of justice the fast pass tries (D's own cards first,
 way, or the strongest unseen ones; one card or three or four instead of two): 57-79
 solver calls of the 600 against 66, and on 600 other checks (seeds 5-8) 68-70 against
 71, within the luck of ordering; a search of 1,000 states before the solver in whole lists
-only: the five typical hands 11.7 s to 10.7 s (13 to 10 solver calls), but the weak hands
+only: the five typical hands 11.7 s to 10.7 s (17 to 10 solver calls), but the weak hands
 slower (11.0 to 11.5 s, 4.3 to 5.1 s, 51.3 to 52.8 s). What is left on typical hands'
 whole lists is Max Trump with Greed, Lock, Ending Dog and Plague (about 1 s a solver call;
 for one hand the search needs 12,590 states, 14 s, in the trump suit it tries first, where
