@@ -328,11 +328,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
         """If ``literal``, whoever holds ``card`` is the one of ``roles`` (by seat) at
         their seat."""
         for seat, role in zip(seats, roles, strict=True):
-            held = holds(card, seat)
-            if held is True:
-                f.add(-literal, role)
-            elif held is not False:
-                f.add(-literal, -held, role)
+            f.clause(-literal, _not(holds(card, seat)), role)
 
     played = {(c, s, t): p for c in cards for s in seats for t in range(TRICKS)
               if (p := plays(c, s, t)) is not None}
