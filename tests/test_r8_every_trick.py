@@ -20,7 +20,14 @@ from combowhist import CardSet, ComboBid, load_profile
 from combowhist.analysis import witness
 from combowhist.cards import SUIT_MASKS
 from combowhist.rules import possibility
-from combowhist.rules.every_trick import OutOfStates, every_trick, first_line
+from combowhist.rules.every_trick import (
+    OutOfStates,
+    _EveryTrick,
+    _most_plays,
+    _OverBudget,
+    every_trick,
+    first_line,
+)
 from combowhist.rules.play import (
     NO_SUIT,
     first_leader,
@@ -243,6 +250,36 @@ def test_r8_r33_every_trick_but_the_last_beplagued_by_a_plague_card_in_it() -> N
     line = every_trick(hand, hand | unseen, 3, True, False, spades, lose_last=True)
     assert line is not None
     _replay(line, hand, unseen, 3, True, False, spades, lose_last=True)
+
+
+def test_r8_r23_every_trick_a_seat_bound_to_follow_plays_no_other_suit() -> None:
+    # One seat, which may hold diamonds and spades; D still leads one diamond, with no
+    # unseen diamond below it, and one spade, with one below. Whichever comes first, the
+    # seat discards on the diamond (void in diamonds, a spade) and follows the spade: it
+    # plays two spades and no card of the other suits. Discarding on the spade instead
+    # would leave it void in both suits before the diamond trick: no order.
+    clubs, diamonds, hearts, spades = 1, 2, 4, 8
+    most = _most_plays((0, 1, 0, 1), diamonds | spades, (0, 0, 0, 1))
+    assert most[clubs | diamonds | hearts] == 0
+    assert most[spades] == 2
+    assert most[diamonds] == 0
+    # Holding diamonds only, it can follow no diamond trick and has nothing to discard.
+    assert max(_most_plays((0, 1, 0, 0), diamonds, (0, 0, 0, 0))) < 0
+
+
+def test_r8_every_trick_four_orders_of_leads_find_a_line_one_order_misses() -> None:
+    # Under Iron this hand takes every trick, but trying D's clubs first the search
+    # opens thousands of states before it finds the line; with the four orders taking
+    # turns (sharing the states proven to fail) it finds one within 200.
+    hand = CardSet.parse("JS 2S JH 9H 2H KD JD 6D 4D 3D 9C 5C 4C").mask
+    deck = load_profile("1.4.2").deck(4).mask
+    clubs_first = _EveryTrick(hand, deck & ~hand, 3, False, True, NO_SUIT)
+    clubs_first.limit = 2000
+    with pytest.raises(_OverBudget):
+        clubs_first.line(clubs_first.start())
+    found = first_line(hand, deck, 4, False, True, (NO_SUIT,), max_states=200)
+    assert found is not None
+    _replay(found[1], hand, deck & ~hand, 4, False, True, NO_SUIT)
 
 
 @pytest.mark.parametrize(("edition", "players", "hand", "rules"), WEAK_HANDS)

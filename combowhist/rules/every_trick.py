@@ -28,7 +28,12 @@ How it stays exact and small:
   each of D's remaining tricks (following at most as often as there are cards below D's
   in that suit); the seats together must, in one order of D's tricks, with the follows
   of a suit shared between them; and the unseen cards must fit, suit by suit, into the
-  discards made and the plays to come (Hall's condition).
+  discards made and the plays to come (Hall's condition), those counted trick by trick
+  and, tighter where a seat is bound to follow, seat by seat, each seat playing D's
+  tricks in the order that suits it best.
+- Four orders of D's leads (each suit first in turn) take turns with growing budgets,
+  sharing the states proven to fail: one order often finds at once a line another
+  misses for long, and any one run to its end without a line proves there is none.
 
 Trick 1 is led by the seat on D's right unless Hurry (R22): that seat must lead a card D
 can beat, so it follows like the others but may not be void. Plague (R28): D may not
@@ -47,7 +52,9 @@ taker's (R33).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 __all__ = ["OutOfStates", "every_trick", "first_line"]
 
@@ -85,34 +92,44 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     a line is found for first, and that line; ``None`` if there is none under any.
 
     Each plague suit, and with ``lose_last`` each suit D may keep a card of and which
-    seat keeps the card to beat it, is a try of its own; the tries run in turns with
-    growing budgets (a line is often quick to find in one try only), each keeping the
-    states it proved to fail. Past ``max_states`` states opened in all (-1: no bound),
-    :class:`OutOfStates` is raised."""
+    seat keeps the card to beat it, is a problem of its own; each problem is tried four
+    ways, D's cards tried in a different suit first, sharing the states proven to fail (a
+    line one order of D's leads misses for long, another often finds at once). The tries
+    run in turns with growing budgets (a line is often quick to find in one try only); a
+    try that runs to its end without a line proves its problem has none. Past
+    ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised."""
     unseen = deck & ~hand
     keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
-    tries = []
+    problems: list[list[tuple[_EveryTrick, int]]] = []
     for plague in plagues:
         for kept in _kept_suits(hand, unseen, iron) if lose_last else (-1,):
             search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept)
-            if not (kept >= 0 and search.not_last >> kept & 1):
-                tries += [(search, keeper) for keeper in keepers]
-    budget = _FIRST_BUDGET if len(tries) > 1 or max_states >= 0 else -1
-    searches = {search for search, _ in tries}
-    while tries:
-        undecided = []
-        for search, keeper in tries:
-            if 0 <= max_states <= sum(each.nodes for each in searches):
-                raise OutOfStates(f"no line within {max_states} states")
-            search.limit = search.nodes + budget if budget > 0 else -1
-            try:
-                found = search.line(search.start(keeper))
-            except _OverBudget:
-                undecided.append((search, keeper))
+            if kept >= 0 and search.not_last >> kept & 1:
                 continue
-            if found is not None:
+            searches = [search, *(search.leading_first(suit) for suit in range(1, _SUITS))]
+            problems += [[(each, keeper) for each in searches] for keeper in keepers]
+    everyone = {search for problem in problems for search, _ in problem}
+    budget = _FIRST_BUDGET
+    while problems:
+        undecided = []
+        for problem in problems:
+            left = []
+            for search, keeper in problem:
+                if 0 <= max_states <= sum(each.nodes for each in everyone):
+                    raise OutOfStates(f"no line within {max_states} states")
+                search.limit = search.nodes + budget
+                try:
+                    found = search.line(search.start(keeper))
+                except _OverBudget:
+                    left.append((search, keeper))
+                    continue
+                if found is None:  # proven: the problem's other tries are dropped
+                    left = []
+                    break
                 return search.plague, search.cards_of(found)
-        tries = undecided
+            if left:
+                undecided.append(left)
+        problems = undecided
         budget *= 4
     return None
 
@@ -184,6 +201,16 @@ class _EveryTrick:
         self.nodes = 0
         self.limit = -1
         """The most states :meth:`line` may open (-1: no bound)."""
+        self.suits = tuple(range(_SUITS))
+        """The order in which D's cards are tried, by suit (search order only)."""
+
+    def leading_first(self, suit: int) -> _EveryTrick:
+        """This search with D's cards tried from ``suit`` on (then the suits after it,
+        round), sharing the states proven to fail and :meth:`_together`'s answers."""
+        other = copy.copy(self)  # a shallow copy: the same ``failed`` and ``joint``
+        other.suits = tuple((suit + i) % _SUITS for i in range(_SUITS))
+        other.nodes = 0
+        return other
 
     def card(self, suit: int, place: int) -> int:
         """The card index of the card at ``place`` (bit) of ``suit``'s order."""
@@ -231,7 +258,7 @@ class _EveryTrick:
         leads = not state.first or self.hurry
         only_plague = self.kept in (-1, self.plague) and not any(
             cards for suit, cards in enumerate(declarer) if suit != self.plague)
-        for suit in range(_SUITS):
+        for suit in self.suits:
             if leads and suit == self.plague and not state.opened and not only_plague:
                 continue
             cards = declarer[suit]
@@ -483,10 +510,12 @@ def _follows(declarer: int, unseen: int, seats: int) -> int:
 def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
           seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...]) -> bool:
     """Hall's condition for the unseen cards: for every set of suits, its cards fit into
-    the discards made that may be of them and the plays to come that may be of them (a
-    seat plays a card of the set in a trick of D's if it may follow there with one, or
-    may discard one there: it holds a suit of the set other than the one led; a suit's
-    follows are at most :func:`_follows`)."""
+    the discards made that may be of them and the plays to come that may be of them. The
+    plays to come are bounded two ways, the smaller bound counting: trick by trick (a seat
+    plays a card of the set in a trick of D's if it may follow there with one, or may
+    discard one there: it holds a suit of the set other than the one led; a suit's
+    follows are at most :func:`_follows`), and seat by seat, each seat playing D's tricks
+    in the order that suits it best (:func:`_most_plays`)."""
     counts = [cards.bit_count() for cards in unseen]
     live = sum(1 << suit for suit in range(_SUITS) if counts[suit])
     can_follow = [bool(unseen[suit] & ((1 << max(declarer[suit].bit_length() - 1, 0)) - 1))
@@ -497,24 +526,62 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
             may_be[_ALL_SUITS & ~made] += 1
     holding = [~voids & live for voids, _ in seats]
     led = [suit for suit in range(_SUITS) if tricks[suit]]
+    alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
+                  for suit in range(_SUITS))
+    most = [_most_plays(tricks, suits, alone) for suits in holding]
     for chosen in range(1, _ALL_SUITS + 1):
         need = sum(counts[suit] for suit in range(_SUITS) if chosen >> suit & 1)
         if not need:
             continue
-        room = sum(count for suits, count in enumerate(may_be) if suits & chosen)
+        made = sum(count for suits, count in enumerate(may_be) if suits & chosen)
         single = chosen & (chosen - 1) == 0
+        plays = 0
         for suits in holding:
             suits &= chosen
             if suits:
-                room += sum(tricks[suit] for suit in led if suits & ~(1 << suit) or (
+                plays += sum(tricks[suit] for suit in led if suits & ~(1 << suit) or (
                     not single and suits >> suit & 1 and can_follow[suit]))
         if single:
             suit = chosen.bit_length() - 1
-            room += _follows(declarer[suit], unseen[suit],
-                             sum(1 for suits in holding if suits >> suit & 1))
-        if need > room:
+            plays += _follows(declarer[suit], unseen[suit],
+                              sum(1 for suits in holding if suits >> suit & 1))
+        if need > made + min(plays, sum(seat[chosen] for seat in most)):
             return False
     return True
+
+
+_NO_ORDER = -_SUITS * 13
+"""A count below any a seat can reach: :func:`_most_plays` of a seat with no order of
+D's tricks it can play."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _most_plays(tricks: tuple[int, ...], holding: int, follows: tuple[int, ...]
+                ) -> tuple[int, ...]:
+    """For each set of suits (a bitmask, the index), the most cards of them one seat can
+    play in D's ``tricks`` (the count of each suit's), alone, in the order of the tricks
+    that suits it best: holding the suits ``holding`` (it may hold), following in a suit
+    at most ``follows`` times (:func:`_follows` for one seat), and else becoming void in
+    the suit led and discarding a card of a suit it still holds; a seat with no such order
+    gets counts below zero (:data:`_NO_ORDER`)."""
+    if not any(tricks):
+        return (0,) * (_ALL_SUITS + 1)
+    best = [_NO_ORDER] * (_ALL_SUITS + 1)
+    for suit in range(_SUITS):
+        if not tricks[suit]:
+            continue
+        after = _less(tricks, suit)
+        bit = 1 << suit
+        if holding & bit and follows[suit]:
+            rest = _most_plays(after, holding, _less(follows, suit))
+            for chosen, count in enumerate(rest):
+                best[chosen] = max(best[chosen], count + (chosen >> suit & 1))
+        still = holding & ~bit
+        if still:
+            rest = _most_plays(after, still, follows)
+            for chosen, count in enumerate(rest):
+                best[chosen] = max(best[chosen], count + bool(still & chosen))
+    return tuple(best)
 
 
 def _name_discards(allowed: Sequence[int], unseen: Sequence[int]) -> list[tuple[int, int]]:
