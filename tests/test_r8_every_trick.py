@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import pytest
 from checks import extra_module
@@ -179,6 +180,38 @@ def test_r8_r22_r28_r33_every_trick_agrees_with_a_brute_force_on_small_decks(
     assert (line is not None) == _brute(hand, unseen, players, hurry, iron, plague, lose_last)
     if line is not None:
         _replay(line, hand, unseen, players, hurry, iron, plague, lose_last)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_decks())
+def test_r8_r22_every_trick_a_line_without_hurry_is_a_line_with_it(
+        deal: tuple[int, int, int, bool, bool, int, bool]) -> None:
+    # Trick 1 led by the seat on D's right, D winning it, is the same trick with D's
+    # card led first; the decision for a key without Hurry leans on it (no line with
+    # Hurry: none without). Without Plague, which bars some leads of D's only (R28).
+    hand, unseen, players, _, iron, _, lose_last = deal
+    if _brute(hand, unseen, players, False, iron, NO_SUIT, lose_last):
+        assert _brute(hand, unseen, players, True, iron, NO_SUIT, lose_last)
+
+
+def test_r8_r22_every_trick_without_hurry_settled_by_the_proof_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The weak hand below has no line with Hurry (the first proof of WEAK_HANDS); the
+    # key without Hurry is then decided impossible without a search of its own.
+    edition, players, hand, _ = WEAK_HANDS[0]
+    mask = CardSet.parse(hand).mask
+    asked: list[bool] = []
+
+    def recording(hand: int, deck: int, players: int, hurry: bool, *rest: Any) -> Any:
+        asked.append(hurry)
+        return first_line(hand, deck, players, hurry, *rest)
+
+    monkeypatch.setattr(possibility, "first_line", recording)
+    possibility.clear_caches()
+    combo = ComboBid.parse("taintless_masters_game+greed", edition, players)
+    assert not possibility_key(combo).play_rules  # no Hurry
+    assert possibility.decide(combo, mask, players) is None
+    assert asked == [True]
 
 
 def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:

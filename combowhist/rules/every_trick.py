@@ -55,6 +55,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from operator import add
 
 __all__ = ["OutOfStates", "every_trick", "first_line"]
 
@@ -528,7 +529,9 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
     led = [suit for suit in range(_SUITS) if tricks[suit]]
     alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
                   for suit in range(_SUITS))
-    most = [_most_plays(tricks, suits, alone) for suits in holding]
+    most = [_most_plays(tricks, suits, tuple(count if suits >> suit & 1 else 0
+                                             for suit, count in enumerate(alone)))
+            for suits in holding]
     for chosen in range(1, _ALL_SUITS + 1):
         need = sum(counts[suit] for suit in range(_SUITS) if chosen >> suit & 1)
         if not need:
@@ -550,9 +553,14 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
     return True
 
 
-_NO_ORDER = -_SUITS * 13
-"""A count below any a seat can reach: :func:`_most_plays` of a seat with no order of
-D's tricks it can play."""
+_NO_ORDERS = (-_SUITS * 13,) * (_ALL_SUITS + 1)
+""":func:`_most_plays` of a seat with no order of D's tricks it can play: counts below any
+a seat can reach."""
+_NONE_PLAYED = (0,) * (_ALL_SUITS + 1)
+_OF_SUITS = tuple(tuple(int(bool(suits & chosen)) for chosen in range(_ALL_SUITS + 1))
+                  for suits in range(_ALL_SUITS + 1))
+"""For a card of any of the suits ``suits`` (the first index), whether it is of the set of
+suits ``chosen`` (the second): 1 or 0."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -563,25 +571,23 @@ def _most_plays(tricks: tuple[int, ...], holding: int, follows: tuple[int, ...]
     that suits it best: holding the suits ``holding`` (it may hold), following in a suit
     at most ``follows`` times (:func:`_follows` for one seat), and else becoming void in
     the suit led and discarding a card of a suit it still holds; a seat with no such order
-    gets counts below zero (:data:`_NO_ORDER`)."""
+    gets counts below zero (:data:`_NO_ORDERS`)."""
     if not any(tricks):
-        return (0,) * (_ALL_SUITS + 1)
-    best = [_NO_ORDER] * (_ALL_SUITS + 1)
+        return _NONE_PLAYED
+    best = _NO_ORDERS
     for suit in range(_SUITS):
         if not tricks[suit]:
             continue
         after = _less(tricks, suit)
         bit = 1 << suit
-        if holding & bit and follows[suit]:
+        if holding & bit and follows[suit]:  # follow: a card of the suit led
             rest = _most_plays(after, holding, _less(follows, suit))
-            for chosen, count in enumerate(rest):
-                best[chosen] = max(best[chosen], count + (chosen >> suit & 1))
+            best = tuple(map(max, best, map(add, rest, _OF_SUITS[bit])))
         still = holding & ~bit
-        if still:
-            rest = _most_plays(after, still, follows)
-            for chosen, count in enumerate(rest):
-                best[chosen] = max(best[chosen], count + bool(still & chosen))
-    return tuple(best)
+        if still:  # become void in it: a card of a suit still held
+            rest = _most_plays(after, still, _less(follows, suit, follows[suit]))
+            best = tuple(map(max, best, map(add, rest, _OF_SUITS[still])))
+    return best
 
 
 def _name_discards(allowed: Sequence[int], unseen: Sequence[int]) -> list[tuple[int, int]]:
