@@ -228,6 +228,16 @@ slower (11.0 to 11.5 s, 4.3 to 5.1 s, 51.3 to 52.8 s). What is left on typical h
 whole lists is Max Trump with Greed, Lock, Ending Dog and Plague (about 1 s a solver call;
 for one hand the search needs 12,590 states, 14 s, in the trump suit it tries first, where
 the solver names a suit of three cards).
+The every-trick search bounding each seat's plays to come in its own best order of D's
+tricks, four orders of D's leads in turns, and the proof with Hurry serving the key
+without it: the weak hands 13.3 s, 5.0 s, 61.7 s to 2.5 s, 4.4 s, 24.1 s; the five
+typical hands 13.7 s against 13.2 s the same hour. Tried and dropped there: the per-seat
+bound only with 9 tricks or fewer left (cheaper to set up, but 24 hard every-trick
+questions 27.5 s to 51.3 s: it cuts near the root); on the solver's side, the either-leader
+assumption of whole lists given its own budget of 2,000 or 10,000 conflicts (the five
+hands 14.0 s to 16.1 s and 16.9 s), the unseen cards' symmetry broken from the start (the
+66 single-check instances 18.0 s to 20.7 s), and a plain phase of 2,000-10,000 conflicts
+before it is broken (on two samples of 66 instances, within noise of 20,000).
 Also tried and dropped before: an opponent's discard in a trick D takes, its highest first (median
 1.4 ms and 145 solver calls of 600, but one weak hand's Grill search 2,388 to 49,558
 states); a longer search before the solver (1,000 or 3,000 states: single checks' p90
