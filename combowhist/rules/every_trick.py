@@ -52,12 +52,11 @@ taker's (R33).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from operator import add
 
-__all__ = ["OutOfStates", "every_trick", "first_line"]
+__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -107,7 +106,9 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
             search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept)
             if kept >= 0 and search.not_last >> kept & 1:
                 continue
-            searches = [search, *(search.leading_first(suit) for suit in range(1, _SUITS))]
+            searches = [search, *(_EveryTrick(hand, unseen, players - 1, hurry, iron, plague,
+                                              kept, first, like=search)
+                                  for first in range(1, _SUITS))]
             problems += [[(each, keeper) for each in searches] for keeper in keepers]
     everyone = {search for problem in problems for search, _ in problem}
     budget = _FIRST_BUDGET
@@ -133,6 +134,12 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
         problems = undecided
         budget *= 4
     return None
+
+
+def clear_cache() -> None:
+    """Forget the seat-by-seat bounds kept between searches (:func:`_most_plays`), for
+    measuring a search from cold."""
+    _most_plays.cache_clear()
 
 
 _FIRST_BUDGET = 50
@@ -171,7 +178,8 @@ class _EveryTrick:
     bitmasks in order of strength (bit 0 the weakest; under Iron the ace)."""
 
     def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
-                 plague: int, kept: int = -1) -> None:
+                 plague: int, kept: int = -1, first_suit: int = 0,
+                 like: _EveryTrick | None = None) -> None:
         self.iron = iron
         self.opponents = opponents
         self.hurry = hurry
@@ -197,21 +205,15 @@ class _EveryTrick:
             others[kept] ^= self.high
         self.declarer = tuple(declarer)
         self.unseen = tuple(others)
-        self.failed: set[tuple[object, ...]] = set()
-        self.joint: dict[tuple[object, ...], bool] = {}
+        # A search of the same problem (``like``) shares what it has proven.
+        self.failed: set[tuple[object, ...]] = set() if like is None else like.failed
+        self.joint: dict[tuple[object, ...], bool] = {} if like is None else like.joint
         self.nodes = 0
         self.limit = -1
         """The most states :meth:`line` may open (-1: no bound)."""
-        self.suits = tuple(range(_SUITS))
-        """The order in which D's cards are tried, by suit (search order only)."""
-
-    def leading_first(self, suit: int) -> _EveryTrick:
-        """This search with D's cards tried from ``suit`` on (then the suits after it,
-        round), sharing the states proven to fail and :meth:`_together`'s answers."""
-        other = copy.copy(self)  # a shallow copy: the same ``failed`` and ``joint``
-        other.suits = tuple((suit + i) % _SUITS for i in range(_SUITS))
-        other.nodes = 0
-        return other
+        self.suits = tuple((first_suit + i) % _SUITS for i in range(_SUITS))
+        """The order in which D's cards are tried, by suit, ``first_suit`` first (search
+        order only)."""
 
     def card(self, suit: int, place: int) -> int:
         """The card index of the card at ``place`` (bit) of ``suit``'s order."""

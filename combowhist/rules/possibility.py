@@ -80,6 +80,7 @@ from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.every_trick import OutOfStates, Trick, first_line
+from combowhist.rules.every_trick import clear_cache as every_trick_cache_clear
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
     NO_SUIT,
@@ -695,6 +696,7 @@ def clear_caches() -> None:
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
+    every_trick_cache_clear()
     _open_cache.cache_clear()
 
 
@@ -904,7 +906,8 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
     Plague, the line without it serves where some plague suit leaves every play legal
     (R28) and D not beplagued without every plague card (R33), else each suit is
     searched; there is no line with Plague if there is none without, as it only narrows
-    D's leads and what D may lose."""
+    D's leads and what D may lose. Without Hurry, every trick is asked with Hurry first:
+    no line with it, none without (R22)."""
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
     lose_last = bool(key.conditions.avoid_tricks)
