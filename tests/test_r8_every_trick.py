@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
 
 import pytest
 from checks import extra_module
@@ -194,24 +193,22 @@ def test_r8_r22_every_trick_a_line_without_hurry_is_a_line_with_it(
         assert _brute(hand, unseen, players, True, iron, NO_SUIT, lose_last)
 
 
-def test_r8_r22_every_trick_without_hurry_settled_by_the_proof_with_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_r8_r22_every_trick_without_hurry_settled_by_the_proof_with_it() -> None:
     # The weak hand below has no line with Hurry (the first proof of WEAK_HANDS); the
-    # key without Hurry is then decided impossible without a search of its own.
+    # key without Hurry is then decided impossible without a search of its own: the one
+    # proof made (and kept) is the one with Hurry.
     edition, players, hand, _ = WEAK_HANDS[0]
     mask = CardSet.parse(hand).mask
-    asked: list[bool] = []
-
-    def recording(hand: int, deck: int, players: int, hurry: bool, *rest: Any) -> Any:
-        asked.append(hurry)
-        return first_line(hand, deck, players, hurry, *rest)
-
-    monkeypatch.setattr(possibility, "first_line", recording)
+    deck = load_profile(edition).deck(players).mask
     possibility.clear_caches()
     combo = ComboBid.parse("taintless_masters_game+greed", edition, players)
     assert not possibility_key(combo).play_rules  # no Hurry
     assert possibility.decide(combo, mask, players) is None
-    assert asked == [True]
+    made = possibility._without_plague.cache_info()
+    assert made.currsize == 1
+    with_hurry = possibility._without_plague(mask, deck, players, True, False, False, -1)
+    assert with_hurry is None
+    assert possibility._without_plague.cache_info().hits == made.hits + 1
 
 
 def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:
