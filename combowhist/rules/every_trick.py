@@ -344,8 +344,7 @@ class _EveryTrick:
         declarer, unseen, seats = state.declarer, state.unseen, state.seats
         live = sum(1 << suit for suit in range(_SUITS) if unseen[suit])
         tricks = tuple(cards.bit_count() for cards in declarer)
-        alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
-                      for suit in range(_SUITS))
+        alone = _alone(declarer, unseen, tricks)
         holding = [~voids & live for voids, _, _ in seats]
         if not all(self._together(tricks, (suits,), alone) for suits in holding):
             return False
@@ -510,6 +509,13 @@ def _follows(declarer: int, unseen: int, seats: int) -> int:
     return taken
 
 
+def _alone(declarer: tuple[int, ...], unseen: tuple[int, ...], tricks: tuple[int, ...]
+           ) -> tuple[int, ...]:
+    """The most times one seat can follow in each suit's tricks of D's (:func:`_follows`)."""
+    return tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
+                 for suit in range(_SUITS))
+
+
 def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
           seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...]) -> bool:
     """Hall's condition for the unseen cards: for every set of suits, its cards fit into
@@ -529,8 +535,7 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
             may_be[_ALL_SUITS & ~made] += 1
     holding = [~voids & live for voids, _ in seats]
     led = [suit for suit in range(_SUITS) if tricks[suit]]
-    alone = tuple(min(tricks[suit], _follows(declarer[suit], unseen[suit], 1))
-                  for suit in range(_SUITS))
+    alone = _alone(declarer, unseen, tricks)
     most = [_most_plays(tricks, suits, tuple(count if suits >> suit & 1 else 0
                                              for suit, count in enumerate(alone)))
             for suits in holding]

@@ -80,7 +80,7 @@ from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.every_trick import OutOfStates, Trick, first_line
-from combowhist.rules.every_trick import clear_cache as every_trick_cache_clear
+from combowhist.rules.every_trick import clear_cache as clear_every_trick_cache
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
     NO_SUIT,
@@ -696,7 +696,7 @@ def clear_caches() -> None:
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
-    every_trick_cache_clear()
+    clear_every_trick_cache()
     _open_cache.cache_clear()
 
 
