@@ -1015,7 +1015,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
         key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
         (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
         goal.cards if goal.kind is GoalKind.CAPTURE else 0,
-        any(_wants_trick(key.conditions, t) for t in range(TRICKS)), whole_list))
+        _wants_any_trick(key.conditions), whole_list))
     if answer is None:
         return None
     actions: list[Action] = []
@@ -1063,15 +1063,23 @@ def search_gap(combo: ComboBid) -> str | None:
     decides them all."""
     standard = combo.standard
     assert standard.goal is not None
-    if standard.trump is TrumpRule.RANK:
-        if standard.laid_by is not RankLayers.ALL:
-            return "Rank Trump laid by the opponents only (E2)"
-        exchanges = {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
-        if exchanges:
-            return f"Rank Trump (R14) before {' and '.join(sorted(e.value for e in exchanges))}"
+    if standard.trump is TrumpRule.RANK and standard.laid_by is not RankLayers.ALL:
+        return "Rank Trump laid by the opponents only (E2)"
+    exchanges = _exchanges_after_rank_trump(combo)
+    if exchanges:
+        return f"Rank Trump (R14) before {' and '.join(sorted(e.value for e in exchanges))}"
     if standard.goal.kind is GoalKind.CAPTURE:
         return f"the capture goal of {standard.key} (E4)"
     return None
+
+
+def _exchanges_after_rank_trump(combo: ComboBid) -> set[Event]:
+    """The exchanges (Mail, Master's Mail) of ``combo`` that follow a Rank Trump every
+    participant lays (R14): the search does not decide those."""
+    standard = combo.standard
+    if standard.trump is not TrumpRule.RANK or standard.laid_by is not RankLayers.ALL:
+        return set()
+    return {Event.MAIL, Event.MASTERS_MAIL} & set(combo.events)
 
 
 def sampled_for_lines(combo: ComboBid) -> bool:
@@ -1080,10 +1088,9 @@ def sampled_for_lines(combo: ComboBid) -> bool:
     before Mail or Master's Mail, of the exchanges those leaving Rank Trump's cards where
     they are (:meth:`Search._mails`). A line found is a witness; none found proves
     nothing."""
-    standard = combo.standard
-    assert standard.goal is not None
-    return (search_gap(combo) is not None and standard.trump is TrumpRule.RANK
-            and standard.laid_by is RankLayers.ALL and standard.goal.kind is not GoalKind.CAPTURE)
+    goal = combo.standard.goal
+    assert goal is not None
+    return bool(_exchanges_after_rank_trump(combo)) and goal.kind is not GoalKind.CAPTURE
 
 
 def _sampled_line(combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
@@ -1105,6 +1112,11 @@ def _refuse_gap(combo: ComboBid, key: PossibilityKey) -> NoReturn:
     extra = " (the exact extra, python-sat, covers it)" if solver_covers(key) else ""
     raise AnalysisError(f"{combo}: {search_gap(combo)} is not covered by the exact search "
                         f"of R8 yet{extra}")
+
+
+def _wants_any_trick(conditions: TrickConditions) -> bool:
+    """Whether the declarer would rather take some trick (:func:`_wants_trick`)."""
+    return any(_wants_trick(conditions, t) for t in range(TRICKS))
 
 
 def _wants_trick(conditions: TrickConditions, trick: int) -> bool:
@@ -1158,7 +1170,7 @@ class Search:
         self.keep = tuple(any(self.want[t + 1:]) for t in range(TRICKS))
         """Whether the declarer would rather take some trick after each: then it loses
         a trick with its lowest cards (search order only)."""
-        self.strong = any(self.want)
+        self.strong = _wants_any_trick(self.conditions)
         """Whether the declarer would rather take any trick: then its longest suit is
         tried as trump first, and its weakest cards laid and passed (search order only)."""
         self.open_cache = _open_cache(self.conditions, players, declarer)
