@@ -247,6 +247,20 @@ conflict budget for the solver's preferred choices (3,000 or 1,000: whole lists 
 on 53 single-check instances (CaDiCaL 1.9.5 11 s; MiniSat 41 s, MergeSat 42 s, Glucose 4
 54 s, Lingeling 89 s); keeping the every-trick search's ``OutOfStates`` (nothing to save:
 the key without Plague is settled by the line with it).
+Tried and dropped after that, interleaved with the code before on 14 typical hands' whole
+lists (1.4.1 with 3 players, seeds 1-4; 1.4.2 with 4, seeds 5-7, 10-16): the solver asked
+a key with Plague (nearly every solver call left in a whole list: Plague beside Lock,
+Ending Dog and Greed, where Plague makes the puzzle 3 to 60 times harder) the key without
+it first, its line named with each plague suit (single checks) or its cards' tricks given
+as a brief hint (300 conflicts) to the solve with Plague, which then goes on from there:
+30.6 s and 30.3 s against 30.1 s and 32.5 s (seeds 5-11 a quarter quicker, the 3-player
+hands slower, the weak hands unchanged; an every-trick key's solver fallback three times
+slower, so it was left out there); the same with a first try of the key with Plague
+within 2,000 conflicts: no better. A plague suit D takes no card of (a stronger puzzle
+tried first): 3 times slower. The fast pass's 200 states spread over more pre-game
+branches at no discrepancy, or at 0 and 1 only: 71 and 65 of the 600 single checks
+reaching the solver, against 66. The every-trick search checking a child's memo before
+its necessary conditions: the weak hands 2.6, 4.7, 26.8 s against 2.5, 4.5, 26.6 s.
 """
 
 from __future__ import annotations

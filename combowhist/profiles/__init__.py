@@ -118,8 +118,8 @@ class RuleProfile:
     bidder's own hand* is refused and not offered (:mod:`combowhist.rules.possibility`),
     besides the static layer's combos no hand can complete. Off in the built-in editions
     (the exact check of a bid costs milliseconds to seconds, and listing every legal bid of
-    a hand seconds, up to half a minute on the weakest hands); a house rule turns it on (``exact_impossible_bids = true``), with the
-    ``exact`` extra installed."""
+    a hand seconds, up to half a minute on the weakest hands); a house rule turns it on
+    (``exact_impossible_bids = true``), with the ``exact`` extra installed."""
     last_round_can_win: bool = True
     """Limited variant: whether the deal that completes the last round can win (R39, 1.4.x)
     or only the deals after it can (1.5.1, E5)."""
