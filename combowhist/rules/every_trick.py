@@ -137,9 +137,10 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
 
 
 def clear_cache() -> None:
-    """Forget the seat-by-seat bounds kept between searches (:func:`_most_plays`), for
-    measuring a search from cold."""
+    """Forget the seat-by-seat bounds and the follows counted, kept between searches
+    (:func:`_most_plays`, :func:`_follows`), for measuring a search from cold."""
     _most_plays.cache_clear()
+    _follows.cache_clear()
 
 
 _FIRST_BUDGET = 50
@@ -356,8 +357,8 @@ class _EveryTrick:
         if self.kept >= 0:  # each seat but the keeper plays a card of a suit it holds last
             return _fits(declarer, unseen, [
                 (voids, discards if keeps else (*discards, voids | self.not_last))
-                for voids, discards, keeps in seats], tricks)
-        return _fits(declarer, unseen, [seat[:2] for seat in seats], tricks)
+                for voids, discards, keeps in seats], tricks, alone)
+        return _fits(declarer, unseen, [seat[:2] for seat in seats], tricks, alone)
 
     def _last_trick(self, state: _State) -> bool:
         """Whether the cards left fit the last trick: the keeper's kept card beats D's,
@@ -379,7 +380,7 @@ class _EveryTrick:
             last = dict(zip(others, allowed, strict=True))
             with_last = [(voids, (*discards, _ALL_SUITS & ~last[seat]) if seat in last
                           else discards) for seat, (voids, discards, _) in enumerate(seats)]
-            if _fits(state.declarer, state.unseen, with_last, (0,) * _SUITS):
+            if _fits(state.declarer, state.unseen, with_last, _NO_TRICKS, _NO_TRICKS):
                 self.last_cards = tuple(last.items())
                 return True
         return False
@@ -497,6 +498,7 @@ def _gaps(declarer: int, unseen: int) -> tuple[int, ...]:
     return tuple(gaps)
 
 
+@lru_cache(maxsize=1 << 16)
 def _follows(declarer: int, unseen: int, seats: int) -> int:
     """The most unseen cards that can follow under D's cards of a suit, at most ``seats``
     under each (the lowest of D's cards takes what lies below it first)."""
@@ -509,6 +511,9 @@ def _follows(declarer: int, unseen: int, seats: int) -> int:
     return taken
 
 
+_NO_TRICKS = (0,) * _SUITS
+
+
 def _alone(declarer: tuple[int, ...], unseen: tuple[int, ...], tricks: tuple[int, ...]
            ) -> tuple[int, ...]:
     """The most times one seat can follow in each suit's tricks of D's (:func:`_follows`)."""
@@ -517,45 +522,62 @@ def _alone(declarer: tuple[int, ...], unseen: tuple[int, ...], tricks: tuple[int
 
 
 def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
-          seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...]) -> bool:
+          seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...],
+          alone: tuple[int, ...]) -> bool:
     """Hall's condition for the unseen cards: for every set of suits, its cards fit into
     the discards made that may be of them and the plays to come that may be of them. The
     plays to come are bounded two ways, the smaller bound counting: trick by trick (a seat
     plays a card of the set in a trick of D's if it may follow there with one, or may
     discard one there: it holds a suit of the set other than the one led; a suit's
     follows are at most :func:`_follows`), and seat by seat, each seat playing D's tricks
-    in the order that suits it best (:func:`_most_plays`)."""
+    in the order that suits it best (:func:`_most_plays`, each following at most
+    ``alone`` times in a suit, :func:`_alone`)."""
     counts = [cards.bit_count() for cards in unseen]
     live = sum(1 << suit for suit in range(_SUITS) if counts[suit])
     can_follow = [bool(unseen[suit] & ((1 << max(declarer[suit].bit_length() - 1, 0)) - 1))
                   for suit in range(_SUITS)]
-    may_be = [0] * (_ALL_SUITS + 1)  # the discards made, by the suits they may be of
+    # outside[suits]: the discards made that may be only of some of ``suits`` (summed over
+    # the subsets, suit by suit); those that may be of a set are all but its complement's.
+    outside = [0] * (_ALL_SUITS + 1)
     for _, discards in seats:
         for made in discards:
-            may_be[_ALL_SUITS & ~made] += 1
+            outside[_ALL_SUITS & ~made] += 1
+    for suit in range(_SUITS):
+        bit = 1 << suit
+        for suits in range(_ALL_SUITS + 1):
+            if suits & bit:
+                outside[suits] += outside[suits ^ bit]
+    discards_made = outside[_ALL_SUITS]
     holding = [~voids & live for voids, _ in seats]
-    led = [suit for suit in range(_SUITS) if tricks[suit]]
-    alone = _alone(declarer, unseen, tricks)
+    total = sum(tricks)
     most = [_most_plays(tricks, suits, tuple(count if suits >> suit & 1 else 0
                                              for suit, count in enumerate(alone)))
             for suits in holding]
+    need = [0] * (_ALL_SUITS + 1)
     for chosen in range(1, _ALL_SUITS + 1):
-        need = sum(counts[suit] for suit in range(_SUITS) if chosen >> suit & 1)
-        if not need:
+        lowest = chosen & -chosen
+        need[chosen] = need[chosen ^ lowest] + counts[lowest.bit_length() - 1]
+        if not need[chosen]:
             continue
-        made = sum(count for suits, count in enumerate(may_be) if suits & chosen)
-        single = chosen & (chosen - 1) == 0
+        single = chosen == lowest
         plays = 0
         for suits in holding:
             suits &= chosen
-            if suits:
-                plays += sum(tricks[suit] for suit in led if suits & ~(1 << suit) or (
-                    not single and suits >> suit & 1 and can_follow[suit]))
+            if suits & (suits - 1):  # it may discard one of them in any trick
+                plays += total
+            elif suits:  # one suit: discarded where another is led, or else followed
+                suit = suits.bit_length() - 1
+                follows = not single and can_follow[suit]
+                plays += total if follows else total - tricks[suit]
         if single:
-            suit = chosen.bit_length() - 1
+            suit = lowest.bit_length() - 1
             plays += _follows(declarer[suit], unseen[suit],
-                              sum(1 for suits in holding if suits >> suit & 1))
-        if need > made + min(plays, sum(seat[chosen] for seat in most)):
+                              sum(1 for suits in holding if suits & lowest))
+        by_seat = 0
+        for seat in most:
+            by_seat += seat[chosen]
+        made = discards_made - outside[_ALL_SUITS & ~chosen]
+        if need[chosen] > made + min(plays, by_seat):
             return False
     return True
 
