@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import permutations
 from operator import add
 
 __all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line"]
@@ -328,11 +329,11 @@ class _EveryTrick:
         seats = [(voids | dead, tuple(sorted(made | dead for made in discards)), keeps)
                  for voids, discards, keeps in state.seats]
         if self.plague < 0:  # the suits are interchangeable: put them in one order
-            order = sorted(range(_SUITS), key=gaps.__getitem__)
+            order = tuple(sorted(range(_SUITS), key=gaps.__getitem__))
             gaps = [gaps[suit] for suit in order]
-            seats = [(_permuted(voids, order),
-                      tuple(sorted(_permuted(made, order) for made in discards)),
-                      _permuted(keeps, order))
+            permuted = _PERMUTED[order]
+            seats = [(permuted[voids], tuple(sorted(permuted[made] for made in discards)),
+                      permuted[keeps])
                      for voids, discards, keeps in seats]
         # Trick 1's leader is a seat of its own (R22); after it, seats are interchangeable.
         return (tuple(gaps), tuple(seats) if state.first else tuple(sorted(seats)),
@@ -479,8 +480,11 @@ def _less(values: tuple[int, ...], suit: int, by: int = 1) -> tuple[int, ...]:
     return tuple(value - by if s == suit else value for s, value in enumerate(values))
 
 
-def _permuted(suits: int, order: Sequence[int]) -> int:
-    return sum(1 << i for i, suit in enumerate(order) if suits >> suit & 1)
+_PERMUTED = {order: tuple(sum(1 << i for i, suit in enumerate(order) if suits >> suit & 1)
+                          for suits in range(_ALL_SUITS + 1))
+             for order in permutations(range(_SUITS))}
+"""For each order of the suits, each set of suits (a bitmask) with its suits renumbered in
+that order (the first suit of the order as suit 0)."""
 
 
 def _gaps(declarer: int, unseen: int) -> tuple[int, ...]:
