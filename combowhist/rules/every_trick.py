@@ -516,6 +516,7 @@ def _follows(declarer: int, unseen: int, seats: int) -> int:
 
 
 _NO_TRICKS = (0,) * _SUITS
+"""No trick of D's left in any suit (and so no follow): the last trick's check."""
 
 
 def _alone(declarer: tuple[int, ...], unseen: tuple[int, ...], tricks: tuple[int, ...]
@@ -560,7 +561,8 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
     need = [0] * (_ALL_SUITS + 1)
     for chosen in range(1, _ALL_SUITS + 1):
         lowest = chosen & -chosen
-        need[chosen] = need[chosen ^ lowest] + counts[lowest.bit_length() - 1]
+        first = lowest.bit_length() - 1  # the set's first suit (its only one if single)
+        need[chosen] = need[chosen ^ lowest] + counts[first]
         if not need[chosen]:
             continue
         single = chosen == lowest
@@ -574,8 +576,7 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
                 follows = not single and can_follow[suit]
                 plays += total if follows else total - tricks[suit]
         if single:
-            suit = lowest.bit_length() - 1
-            plays += _follows(declarer[suit], unseen[suit],
+            plays += _follows(declarer[first], unseen[first],
                               sum(1 for suits in holding if suits & lowest))
         by_seat = 0
         for seat in most:

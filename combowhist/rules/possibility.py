@@ -1170,7 +1170,7 @@ class Search:
         self.keep = tuple(any(self.want[t + 1:]) for t in range(TRICKS))
         """Whether the declarer would rather take some trick after each: then it loses
         a trick with its lowest cards (search order only)."""
-        self.strong = _wants_any_trick(self.conditions)
+        self.strong = any(self.want)
         """Whether the declarer would rather take any trick: then its longest suit is
         tried as trump first, and its weakest cards laid and passed (search order only)."""
         self.open_cache = _open_cache(self.conditions, players, declarer)
