@@ -261,6 +261,19 @@ tried first): 3 times slower. The fast pass's 200 states spread over more pre-ga
 branches at no discrepancy, or at 0 and 1 only: 71 and 65 of the 600 single checks
 reaching the solver, against 66. The every-trick search checking a child's memo before
 its necessary conditions: the weak hands 2.6, 4.7, 26.8 s against 2.5, 4.5, 26.6 s.
+Tried and dropped after that. Of the 66 single checks (of 600) that reach the solver,
+the solver's own search is nearly all the time (12.7 of 14.5 s on the 30 slowest; the
+clauses 0.02-0.05 s to build and 0.01-0.03 s to load). The search before the solver
+bounded at 1,000 or 5,000 tricks (or, simulated from measured runs, at 30-200 ms of its
+own): p99 0.61 s to 0.94 s and 2.26 s (or no better), as many of its tricks are costly
+(Justice and Mail branches). The plague suit assumed first: the easiest suit solves 1.5
+to 5 times quicker than the free choice, but neither D's shortest suit nor the trump
+suit is it often enough. CaDiCaL's phases set from a close line of the same hand, the
+cards' tricks: from the key without Plague's line (the Plague solve 22.2 s to 9.9 s on
+71 instances, but that line cost 12.7 s of solving; decided first in whole lists, 30.0 s
+against 27.3 s for 12 typical hands), from the hand's last solver line (30.5 s against
+30.5 s, single hands 40% either way), from the line of the play with Iron the other way
+(28.9 s and 30.2 s against 29.6 s and 30.6 s).
 """
 
 from __future__ import annotations
