@@ -12,6 +12,7 @@ import functools
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 from checks import extra_module
 from hypothesis import assume, given, settings
@@ -110,6 +111,27 @@ def test_r8_a_line_completing_reports_only_what_its_tricks_meet() -> None:
     took_early = any(line.takers[t] == 1 for t in range(3))
     assert (line.completing(ComboBid.parse("trump+lock", profile), 1, 4, deck) is None) == (
         took_early)
+
+
+def test_r8_a_kept_line_records_its_tricks_once_per_deal_asked() -> None:
+    # A kept line's record is worked out once and read back after; asked for another
+    # deck (3 participants) it is worked out anew; a line not kept is never remembered.
+    profile = load_profile("1.4.1")
+    hand = CardSet.parse(TOP_CARDS).mask
+    deck = profile.deck(4).mask
+    clear_caches()
+    line = decide(ComboBid.parse("max_trump+plague", profile), hand, 4)
+    assert line is not None
+    kept = possibility._LINES[(hand, 4, 1, deck, possibility_key(
+        ComboBid.parse("max_trump+plague", profile)).play)][0]
+    first = kept.record(1, 4, deck)
+    assert kept.record(1, 4, deck) is first
+    fresh = attrs.evolve(kept, guesses=kept.guesses)  # the same tricks, not kept
+    assert fresh.record(1, 4, deck) == first
+    assert fresh.record(1, 4, deck) is not fresh.record(1, 4, deck)
+    other = profile.deck(3).mask
+    assert kept.record(1, 4, other) != first
+    assert kept.record(1, 4, deck) == first
 
 
 NEIGHBOURHOODS = (

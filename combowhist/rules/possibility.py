@@ -308,13 +308,20 @@ class Line:
     def record(self, declarer: int, players: int, deck: int, shown_cards: int = 0
                ) -> TrickRecord:
         """The finished deal's :class:`~combowhist.rules.outcome.TrickRecord`."""
+        memo = (declarer, players, deck, shown_cards)
+        kept = _RECORDS.get(id(self))
+        if kept is not None and kept[0] is self and kept[1] == memo and kept[2] is not None:
+            return kept[2]
         taken = [0] * players
         plays = (card for kind, _, card in self.actions if kind == "play")
         for taker in self.takers:
             for _ in range(players):
                 taken[taker] |= 1 << next(plays)
-        return finished_record(self.takers, taken, declarer, self.setup.plague, deck,
-                               shown_cards)
+        record = finished_record(self.takers, taken, declarer, self.setup.plague, deck,
+                                 shown_cards)
+        if kept is not None and kept[0] is self:
+            _RECORDS[id(self)] = (self, memo, record)
+        return record
 
     def completing(self, combo: ComboBid, declarer: int, players: int, deck: int
                    ) -> Line | None:
@@ -325,6 +332,15 @@ class Line:
         record = self.record(declarer, players, deck, combo.shown_cards)
         guesses = completing_guesses(combo, declarer, players, record)
         return None if guesses is None else attrs.evolve(self, guesses=guesses)
+
+
+_RECORDS: dict[int, tuple[Line, tuple[int, int, int, int] | None, TrickRecord | None]] = {}
+""":meth:`Line.record`'s latest answer for each line kept in :data:`_LINES`, by the
+line's ``id`` (each entry holds its line, so no other line can take that ``id`` while it
+is there; ``None`` until asked): a whole list checks each kept line against many keys,
+about four times over (a twentieth of a typical hand's time)."""
+_RECORDS_KEPT = 8192
+"""The most kept lines' records kept (the oldest go first)."""
 
 
 def completing_guesses(combo: ComboBid, declarer: int, players: int, record: TrickRecord
@@ -391,6 +407,9 @@ def _keep(where: tuple[int, int, int, int, tuple[object, ...]], line: Line) -> N
             del _LINES[next(iter(_LINES))]
         lines = _LINES[where] = []
     lines.append(line)
+    if len(_RECORDS) >= _RECORDS_KEPT:
+        del _RECORDS[next(iter(_RECORDS))]
+    _RECORDS[id(line)] = (line, None, None)
     if len(_LINED) >= _LINES_KEPT:
         del _LINED[next(iter(_LINED))]
     _LINED[where[:4]] = None
@@ -693,6 +712,7 @@ def clear_caches() -> None:
     between searches (for measuring a search from cold)."""
     _OUTCOMES.clear()
     _LINES.clear()
+    _RECORDS.clear()
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
