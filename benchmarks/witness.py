@@ -273,7 +273,11 @@ cards' tricks: from the key without Plague's line (the Plague solve 22.2 s to 9.
 71 instances, but that line cost 12.7 s of solving; decided first in whole lists, 30.0 s
 against 27.3 s for 12 typical hands), from the hand's last solver line (30.5 s against
 30.5 s, single hands 40% either way), from the line of the play with Iron the other way
-(28.9 s and 30.2 s against 29.6 s and 30.6 s).
+(28.9 s and 30.2 s against 29.6 s and 30.6 s). Plague's "no more plague cards than that
+opponent" as one at-most-13 count over D's plague cards and those the opponent does not
+take (a sequential counter or a totalizer) in place of two counts compared: 71 Plague
+instances 27.0 s and 24.5 s against 25.7 s, single instances up to three times either
+way.
 """
 
 from __future__ import annotations
