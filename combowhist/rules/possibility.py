@@ -60,7 +60,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import attrs
 
@@ -393,9 +393,7 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
                  or _line_of_play(combo, players, declarer, deck, hand, max_nodes, whole_list))
         if found is not None:
             _keep(where, found)
-    if len(_OUTCOMES) >= _OUTCOMES_KEPT:
-        del _OUTCOMES[next(iter(_OUTCOMES))]
-    _OUTCOMES[memo] = found
+    _put(_OUTCOMES, memo, found, _OUTCOMES_KEPT)
     return found
 
 
@@ -403,16 +401,22 @@ def _keep(where: tuple[int, int, int, int, tuple[object, ...]], line: Line) -> N
     """Keep ``line`` as a line of the play ``where`` names (:data:`_LINES`)."""
     lines = _LINES.get(where)
     if lines is None:
-        if len(_LINES) >= _LINES_KEPT:
-            del _LINES[next(iter(_LINES))]
-        lines = _LINES[where] = []
+        lines = []
+        _put(_LINES, where, lines, _LINES_KEPT)
     lines.append(line)
-    if len(_RECORDS) >= _RECORDS_KEPT:
-        del _RECORDS[next(iter(_RECORDS))]
-    _RECORDS[id(line)] = (line, None, None)
-    if len(_LINED) >= _LINES_KEPT:
-        del _LINED[next(iter(_LINED))]
-    _LINED[where[:4]] = None
+    _put(_RECORDS, id(line), (line, None, None), _RECORDS_KEPT)
+    _put(_LINED, where[:4], None, _LINES_KEPT)
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _put(table: dict[_K, _V], key: _K, value: _V, most: int) -> None:
+    """Set ``table[key]``, first dropping the oldest entry if ``table`` holds ``most``."""
+    if len(table) >= most:
+        del table[next(iter(table))]
+    table[key] = value
 
 
 def hands_at_play(actions: Sequence[Action], players: int) -> list[int]:
@@ -798,9 +802,7 @@ def keyed_space(space: ComboSpace) -> tuple[list[ComboBid], Sequence[int]]:
         else:
             combos, whole_keys = keyed_space(whole)
             known = combos, array("I", (whole_keys[whole.index(combo)] for combo in space))
-        if len(_KEYED) >= _KEYED_KEPT:
-            del _KEYED[next(iter(_KEYED))]
-        _KEYED[memo] = known
+        _put(_KEYED, memo, known, _KEYED_KEPT)
     return known
 
 
