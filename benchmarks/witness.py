@@ -278,6 +278,32 @@ opponent" as one at-most-13 count over D's plague cards and those the opponent d
 take (a sequential counter or a totalizer) in place of two counts compared: 71 Plague
 instances 27.0 s and 24.5 s against 25.7 s, single instances up to three times either
 way.
+The next stop measured 1,200 other checks (``rng`` seed 2): median 1.35 ms, p90 0.071 s,
+p99 0.61 s, and one of 122 s, the worst yet: Taintless Master's Game with Hurry, Iron and
+Plague, 3 participants, 1.4.1, for ``3S 2S AH QH JH 10H QD 6D 3D 2D AC 4C 3C``. Its key is
+12 of the 13 tricks without trump, any one lost, impossible here: the every-trick search
+covers all 13 and all but the last, not this, and the solver proves it only after about
+3 million conflicts (split by the trick lost, 13 assumptions in turn: 202 s). The 4.2 s
+check of the first sample is the same key, possible. Tried and dropped at that stop:
+a sound necessary condition for that key (a line losing trick k, D's card below an
+unseen card of its suit, gives with the two swapped a line taking every trick, so with
+each suit's lowest card of D's traded for its strongest unseen one no line taking all 13
+would prove it impossible) is too weak: for that hand every such trade takes all 13. The
+solver first asked for a line holding with Iron either way (no ace in a trick with
+another card of its suit where that suit decides the trick), as for Hurry: within the
+preferred choices' budget one hand's whole list went from 4.0 s to 23 s (the assumption
+left Mail puzzles without a model for 100,000 conflicts); with a budget of its own of
+5,000 or 2,000 conflicts, 14 typical hands 31.4 s and 33.7 s against 32.5 s. A kept
+line's replays under other plays kept and read back (about 2,400 a hand, 1,050
+distinct): 2.33 s against 2.29 s a hand. Implied clauses for the solver to propagate (a
+suit present in a trick only if one of its cards is; a card beaten only if a stronger
+one is there; the next trick's leader only its taker): ``present`` both ways took 171
+whole-list instances 17%, 9% and 7% quicker under three shuffle seeds, but 136
+single-check instances of the second sample 28% and 14% slower; the others within
+noise. Two solver configurations (seeds, shuffles, preferred choices or not) in turns:
+at most 15% less; run side by side the slow tail would halve, but python-sat holds the
+GIL while it solves (two threads take as long as one after the other), so that would
+take processes.
 """
 
 from __future__ import annotations
