@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from combowhist import CardSet, ComboBid, load_profile
 from combowhist.analysis import witness
 from combowhist.cards import SUIT_MASKS
+from combowhist.compiled import compiled_modules
 from combowhist.rules import possibility
 from combowhist.rules.every_trick import (
     OutOfStates,
@@ -27,6 +28,7 @@ from combowhist.rules.every_trick import (
     _OverBudget,
     every_trick,
     first_line,
+    out_of_reach_but_one,
 )
 from combowhist.rules.play import (
     NO_SUIT,
@@ -36,7 +38,13 @@ from combowhist.rules.play import (
     trick_order,
     trick_winner,
 )
-from combowhist.rules.possibility import needs_every_trick, possibility_key, solved
+from combowhist.rules.possibility import (
+    decide,
+    needs_all_but_one,
+    needs_every_trick,
+    possibility_key,
+    solved,
+)
 from combowhist.rules.seats import right
 
 DECLARER = 1
@@ -48,11 +56,13 @@ WEAK_HANDS = [  # every opponent must run out of suits early; each took minutes 
 
 
 def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
-           plague: int, lose_last: bool = False) -> bool:
+           plague: int, lose_last: bool = False, but_one: bool = False) -> bool:
     """Every split of ``unseen`` among the opponents and every legal play (R22, R23,
     R24, R28, the engine's own rules): does D take every trick, without trump (with
     ``lose_last``, every trick but the last, and D not beplagued unless with every
-    plague card, R33)?"""
+    plague card, R33; with ``but_one``, every trick but at most one, any one, its taker
+    leading the next; not beside Plague)?"""
+    assert not (but_one and (lose_last or plague != NO_SUIT))
     size = hand.bit_count()
     opponents = [seat for seat in range(players) if seat != DECLARER]
     cards = [card for card in range(52) if unseen >> card & 1]
@@ -69,7 +79,7 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
 
     plague_cards = SUIT_MASKS[plague] & (hand | unseen) if plague != NO_SUIT else 0
 
-    def play(hands: list[int], leader: int, flags: int) -> bool:
+    def play(hands: list[int], leader: int, flags: int, spent: bool = False) -> bool:
         if not hands[DECLARER]:
             return True
         order = trick_order(leader, players, DECLARER, False)
@@ -78,8 +88,10 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
         def step(i: int, trick: tuple[tuple[int, int], ...], flags: int) -> bool:
             if i == len(order):
                 winner = trick_winner(trick, NO_SUIT, iron)
+                if but_one and winner != DECLARER and not spent:
+                    return play(hands, winner, flags, True)
                 if not (lose_last and last):
-                    return winner == DECLARER and play(hands, DECLARER, flags)
+                    return winner == DECLARER and play(hands, DECLARER, flags, spent)
                 lost = sum(1 for _, card in trick if plague_cards >> card & 1)
                 # D brought home every other plague card: beplagued unless the taker
                 # has as many (R33).
@@ -447,3 +459,64 @@ def test_r8_every_trick_but_the_last_bounded_search_hands_over_to_the_solver() -
     assert found is not None
     assert found.deal.result is not None
     assert found.deal.result.completed
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_decks())
+def test_r8_r22_all_but_one_trick_out_of_reach_only_where_a_brute_force_finds_no_line(
+        deal: tuple[int, int, int, bool, bool, int, bool]) -> None:
+    hand, unseen, players, hurry, iron, _, _ = deal
+    if out_of_reach_but_one(hand, hand | unseen, players, iron):
+        assert not _brute(hand, unseen, players, hurry, iron, NO_SUIT, but_one=True)
+
+
+# Small decks where the proof holds (found by a random search): D's cards, the unseen ones,
+# participants, Iron. The brute force agrees with Hurry either way.
+BUT_ONE_OUT_OF_REACH = [
+    ("4D 2D", 35184418357249, 4, False),
+    ("AD 4C 2C", 9599248, 4, False),
+    ("7D AC 3C", 4205728, 3, True),
+    ("4H 7C 3C", 206158433348, 3, False),
+    ("3D AC 2C", 39847976, 3, True),
+]
+
+
+@pytest.mark.parametrize(("hand", "unseen", "players", "iron"), BUT_ONE_OUT_OF_REACH)
+def test_r8_r22_all_but_one_trick_out_of_reach_on_small_decks(hand: str, unseen: int,
+                                                               players: int, iron: bool) -> None:
+    mask = CardSet.parse(hand).mask
+    assert out_of_reach_but_one(mask, mask | unseen, players, iron)
+    for hurry in (False, True):
+        assert not _brute(mask, unseen, players, hurry, iron, NO_SUIT, but_one=True)
+    # Iron the other way changes the cards' order, and with it the answer or not; the
+    # proof never claims what the brute force refutes.
+    if out_of_reach_but_one(mask, mask | unseen, players, not iron):
+        assert not _brute(mask, unseen, players, False, not iron, NO_SUIT, but_one=True)
+
+
+def test_r8_r31_taintless_masters_game_all_but_one_trick_out_of_reach_without_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 12 of the 13 tricks without trump, any one lost: with Iron this hand cannot (the
+    # solver took 122 s to prove it with Hurry, 192 s without); without Iron the proof
+    # does not hold, and the other searches decide.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
+    profile = load_profile("1.4.1")
+    hand = CardSet.parse("3S 2S AH QH JH 10H QD 6D 3D 2D AC 4C 3C").mask
+    deck = profile.deck(3).mask
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr(possibility, "solved", no_solver)
+    possibility.clear_caches()
+    for text in ("taintless_masters_game+hurry+iron+plague", "taintless_masters_game+iron"):
+        combo = ComboBid.parse(text, profile=profile)
+        assert needs_all_but_one(possibility_key(combo))
+        assert decide(combo, hand, 3) is None
+    assert not out_of_reach_but_one(hand, deck, 3, False)
+    assert not needs_all_but_one(possibility_key(ComboBid.parse(
+        "taintless_masters_game+greed", profile=profile)))
+    assert not needs_all_but_one(possibility_key(ComboBid.parse(
+        "taintless_masters_game+ending_dog", profile=profile)))
+    possibility.clear_caches()

@@ -48,6 +48,21 @@ void in the suit; each other opponent's last card is named like a discard, of a 
 still holds. The rest is the search for every trick of the twelve before. Plague: D fails
 beplagued if the last trick holds plague cards and D's count of them still exceeds its
 taker's (R33).
+
+Every trick but one, any one (12 of the 13: Taintless Master's Game alone): no search of
+its own, but a proof of impossibility that often reaches where the SAT solver takes
+minutes (weak hands). A line that loses trick k (or none: then k is the trick of D's
+lowest card of some suit) gives a line of the other twelve in which
+D takes every trick, leading each with Hurry: D's card of trick k is left out, each
+opponent's card of trick k becomes a card it discards before trick 1 (of any suit: it
+held it from the start), and the trick after k, led by its taker, is the same trick led
+by D with the same cards (the suit led is the same, so every seat follows as before; so
+trick 1 without Hurry, R22). D's card of trick k may be taken as D's lowest of its suit:
+a lower card of that suit played in a trick D takes would lose trick k as well, and the
+higher wins where the lower did. So where, for every suit D holds, D without its lowest
+card of it has no such line of the other twelve (each opponent a card to spare), there is
+no line taking all but one, with or without Hurry, and with Plague none either (it only
+narrows D's leads and what D may lose). Where one has a line, nothing is proven.
 """
 
 from __future__ import annotations
@@ -57,7 +72,8 @@ from functools import lru_cache
 from itertools import permutations
 from operator import add
 
-__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line"]
+__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line",
+           "out_of_reach_but_one"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -87,8 +103,8 @@ def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, pla
 
 
 def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
-               plagues: Sequence[int], lose_last: bool = False, max_states: int = -1
-               ) -> tuple[int, list[Trick]] | None:
+               plagues: Sequence[int], lose_last: bool = False, max_states: int = -1,
+               spare: bool = False) -> tuple[int, list[Trick]] | None:
     """:func:`every_trick` under any of the plague suits ``plagues`` (-1: none): the one
     a line is found for first, and that line; ``None`` if there is none under any.
 
@@ -98,17 +114,21 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     line one order of D's leads misses for long, another often finds at once). The tries
     run in turns with growing budgets (a line is often quick to find in one try only); a
     try that runs to its end without a line proves its problem has none. Past
-    ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised."""
+    ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised.
+    With ``spare``, each opponent holds one card more than D and gets rid of it before
+    trick 1, as a discard of any suit (:func:`out_of_reach_but_one`; the line found then
+    leaves those cards out)."""
     unseen = deck & ~hand
     keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
     problems: list[list[tuple[_EveryTrick, int]]] = []
     for plague in plagues:
         for kept in _kept_suits(hand, unseen, iron) if lose_last else (-1,):
-            search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept)
+            search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept,
+                                 spare=spare)
             if kept >= 0 and search.not_last >> kept & 1:
                 continue
             searches = [search, *(_EveryTrick(hand, unseen, players - 1, hurry, iron, plague,
-                                              kept, first, like=search)
+                                              kept, first, like=search, spare=spare)
                                   for first in range(1, _SUITS))]
             problems += [[(each, keeper) for each in searches] for keeper in keepers]
     everyone = {search for problem in problems for search, _ in problem}
@@ -135,6 +155,25 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
         problems = undecided
         budget *= 4
     return None
+
+
+def out_of_reach_but_one(hand: int, deck: int, players: int, iron: bool,
+                         max_states: int = -1) -> bool:
+    """Whether no line lets the declarer, holding ``hand``, bring home every trick but
+    one (any one) without trump, with or without Hurry and Plague, as far as this proof
+    reaches: ``True`` where, for each suit D holds, D without its lowest card of that
+    suit has no line taking every other trick with Hurry, each opponent having a card to
+    spare (:func:`first_line` with ``spare``); ``False`` where one of those has a line,
+    which decides nothing (see the module text). Past ``max_states`` states opened in
+    one of those searches, :class:`OutOfStates` is raised."""
+    for suit in range(_SUITS):
+        ranked = _ranked(hand, suit, iron)
+        if ranked:
+            lowest = 1 << _card_index(suit, (ranked & -ranked).bit_length() - 1, iron)
+            if first_line(hand & ~lowest, deck & ~lowest, players, True, iron, (-1,),
+                          max_states=max_states, spare=True) is not None:
+                return False
+    return True
 
 
 def clear_cache() -> None:
@@ -169,6 +208,11 @@ def _kept_suits(hand: int, unseen: int, iron: bool) -> list[int]:
     return sorted(lowest, key=lowest.__getitem__)
 
 
+def _card_index(suit: int, place: int, iron: bool) -> int:
+    """The card index of the card at ``place`` (bit) of ``suit``'s order (:func:`_ranked`)."""
+    return 13 * suit + ((place - 1) % 13 if iron else place)
+
+
 def _ranked(mask: int, suit: int, iron: bool) -> int:
     """``suit``'s cards of ``mask`` in order of strength (bit 0 the weakest, R24)."""
     cards = mask >> 13 * suit & 0x1FFF
@@ -181,8 +225,10 @@ class _EveryTrick:
 
     def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
                  plague: int, kept: int = -1, first_suit: int = 0,
-                 like: _EveryTrick | None = None) -> None:
+                 like: _EveryTrick | None = None, spare: bool = False) -> None:
         self.iron = iron
+        self.spare = spare
+        """Whether each opponent discards a card of any suit before trick 1."""
         self.opponents = opponents
         self.hurry = hurry
         self.plague = plague
@@ -219,12 +265,14 @@ class _EveryTrick:
 
     def card(self, suit: int, place: int) -> int:
         """The card index of the card at ``place`` (bit) of ``suit``'s order."""
-        return 13 * suit + ((place - 1) % 13 if self.iron else place)
+        return _card_index(suit, place, self.iron)
 
     def start(self, keeper: int = -1) -> _State:
         """Trick 1, ``keeper`` the opponent who keeps a card for the last trick."""
         keeps = 1 << self.kept if self.kept >= 0 else 0
-        seats = tuple((0, (), keeps if seat == keeper else 0) for seat in range(self.opponents))
+        spared = (0,) if self.spare else ()  # a discard made void in no suit: of any suit
+        seats = tuple((0, spared, keeps if seat == keeper else 0)
+                      for seat in range(self.opponents))
         return _State(self.declarer, self.unseen, seats, self.plague < 0, True)
 
     # -- the search ---------------------------------------------------------------------

@@ -79,7 +79,7 @@ from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength,
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
-from combowhist.rules.every_trick import OutOfStates, Trick, first_line
+from combowhist.rules.every_trick import OutOfStates, Trick, first_line, out_of_reach_but_one
 from combowhist.rules.every_trick import clear_cache as clear_every_trick_cache
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
@@ -366,8 +366,10 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. A
     combo that needs every trick, or every trick but the last, without trump
     (:func:`needs_every_trick`) is decided by
-    :func:`~combowhist.rules.every_trick.every_trick`. Where the SAT solver is installed
-    (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
+    :func:`~combowhist.rules.every_trick.every_trick`; one that needs all but one, any one
+    (:func:`needs_all_but_one`), is first tried for a proof that it is out of reach
+    (:func:`~combowhist.rules.every_trick.out_of_reach_but_one`). Where the SAT solver is
+    installed (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
     (with ``whole_list``, as when a whole list of combos is decided, it tries first for a
     line that holds with Hurry the other way too, which settles that combo without a
     call of its own); otherwise the search alone decides, and raises
@@ -720,6 +722,7 @@ def clear_caches() -> None:
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
+    _out_of_reach_but_one.cache_clear()
     clear_every_trick_cache()
     _open_cache.cache_clear()
 
@@ -864,11 +867,13 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                   max_nodes: int, whole_list: bool = False) -> Line | None:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
     a combo that needs every trick, or every trick but the last, without trump
-    (:func:`needs_every_trick`), else by the
-    search, or, for a combo the solver covers (:func:`solver_covers`, python-sat
-    installed), by the solver once a short search has not found it (``whole_list``: see
-    :func:`solved`); for Rank Trump before the mails, by the search's fast pass where it
-    finds a line (:func:`sampled_for_lines`), else by the solver."""
+    (:func:`needs_every_trick`); ``None`` at once for one that needs all but one, any
+    one, where :func:`~combowhist.rules.every_trick.out_of_reach_but_one` proves it out
+    of reach (:func:`needs_all_but_one`); else by the search, or, for a combo the solver
+    covers (:func:`solver_covers`, python-sat installed), by the solver once a short
+    search has not found it (``whole_list``: see :func:`solved`); for Rank Trump before
+    the mails, by the search's fast pass where it finds a line
+    (:func:`sampled_for_lines`), else by the solver."""
     key = possibility_key(combo)
     if sampled_for_lines(combo):
         found = _sampled_line(combo, players, declarer, deck, hand, max_nodes)
@@ -881,6 +886,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
             return _every_trick_line(key, players, declarer, deck, hand)
         except OutOfStates:  # bounded only where the solver decides instead
             return solved(key, players, declarer, deck, hand, whole_list)
+    if needs_all_but_one(key) and _out_of_reach_but_one(hand, deck, players,
+                                                        PlayRule.ACES_LOW in key.play_rules):
+        return None
     if not (SOLVER and solver_covers(key)):
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
     if search_gap(combo) is not None:
@@ -908,6 +916,34 @@ def needs_every_trick(key: PossibilityKey) -> bool:
     return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
             and (tricks, conditions.avoid_tricks) in ((TRICKS, 0), (TRICKS - 1, _LAST_TRICK))
             and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+
+
+def needs_all_but_one(key: PossibilityKey) -> bool:
+    """Whether ``key``'s combos are completed only by bringing home at least twelve
+    tricks, any one lost, without trump, and have no pre-game event but Plague and no
+    play rule but Hurry and Iron (as Taintless Master's Game alone, R31): those
+    :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may prove impossible
+    before any other search."""
+    conditions = key.conditions
+    goal = conditions.goal
+    return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
+            and goal.n + conditions.greed == TRICKS - 1 and not conditions.avoid_tricks
+            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+
+
+_BUT_ONE_STATES = 4000
+"""The states :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may open in each
+of its searches; past them it proves nothing and the other searches decide."""
+
+
+@lru_cache(maxsize=64)
+def _out_of_reach_but_one(hand: int, deck: int, players: int, iron: bool) -> bool:
+    """:func:`~combowhist.rules.every_trick.out_of_reach_but_one` within
+    :data:`_BUT_ONE_STATES`, kept: the keys with and without Hurry and Plague share it."""
+    try:
+        return out_of_reach_but_one(hand, deck, players, iron, _BUT_ONE_STATES)
+    except OutOfStates:
+        return False
 
 
 _LAST_TRICK = 1 << TRICKS - 1
