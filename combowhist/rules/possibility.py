@@ -910,12 +910,8 @@ def needs_every_trick(key: PossibilityKey) -> bool:
     or all but the last, without trump, and have no pre-game event but Plague and no play
     rule but Hurry and Iron (as Taintless Master's Game with Greed, or with Ending Dog,
     R31, R32): those :func:`~combowhist.rules.every_trick.every_trick` decides."""
-    conditions = key.conditions
-    goal = conditions.goal
-    tricks = goal.n + conditions.greed
-    return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
-            and (tricks, conditions.avoid_tricks) in ((TRICKS, 0), (TRICKS - 1, _LAST_TRICK))
-            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+    return (_trumpless_tricks(key), key.conditions.avoid_tricks) in (
+        (TRICKS, 0), (TRICKS - 1, _LAST_TRICK))
 
 
 def needs_all_but_one(key: PossibilityKey) -> bool:
@@ -924,11 +920,19 @@ def needs_all_but_one(key: PossibilityKey) -> bool:
     play rule but Hurry and Iron (as Taintless Master's Game alone, R31): those
     :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may prove impossible
     before any other search."""
+    return _trumpless_tricks(key) == TRICKS - 1 and not key.conditions.avoid_tricks
+
+
+def _trumpless_tricks(key: PossibilityKey) -> int:
+    """The tricks ``key``'s combos need (the goal's, and Greed's one more, R32) where
+    they have no trump, a goal of at least so many tricks, no pre-game event but Plague
+    and no play rule but Hurry and Iron (what the every-trick search reads); -1 else."""
     conditions = key.conditions
     goal = conditions.goal
-    return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
-            and goal.n + conditions.greed == TRICKS - 1 and not conditions.avoid_tricks
-            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES)
+    if (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
+            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES):
+        return goal.n + conditions.greed
+    return -1
 
 
 _BUT_ONE_STATES = 4000
