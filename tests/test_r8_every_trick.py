@@ -56,12 +56,14 @@ WEAK_HANDS = [  # every opponent must run out of suits early; each took minutes 
 
 
 def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
-           plague: int, lose_last: bool = False, but_one: bool = False) -> bool:
+           plague: int, lose_last: bool = False, but_one: bool = False,
+           award: bool = False) -> bool:
     """Every split of ``unseen`` among the opponents and every legal play (R22, R23,
     R24, R28, the engine's own rules): does D take every trick, without trump (with
     ``lose_last``, every trick but the last, and D not beplagued unless with every
     plague card, R33; with ``but_one``, every trick but at most one, any one, its taker
-    leading the next; not beside Plague)?"""
+    leading the next, or D with ``award``, as the card of justice's trick awarded to D,
+    R29; not beside Plague)?"""
     assert not (but_one and (lose_last or plague != NO_SUIT))
     size = hand.bit_count()
     opponents = [seat for seat in range(players) if seat != DECLARER]
@@ -89,7 +91,7 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
             if i == len(order):
                 winner = trick_winner(trick, NO_SUIT, iron)
                 if but_one and winner != DECLARER and not spent:
-                    return play(hands, winner, flags, True)
+                    return play(hands, DECLARER if award else winner, flags, True)
                 if not (lose_last and last):
                     return winner == DECLARER and play(hands, DECLARER, flags, spent)
                 lost = sum(1 for _, card in trick if plague_cards >> card & 1)
@@ -463,15 +465,18 @@ def test_r8_every_trick_but_the_last_bounded_search_hands_over_to_the_solver() -
 
 @settings(max_examples=300, deadline=None)
 @given(small_decks())
-def test_r8_r22_all_but_one_trick_out_of_reach_only_where_a_brute_force_finds_no_line(
+def test_r8_r22_r29_all_but_one_trick_out_of_reach_only_where_a_brute_force_finds_no_line(
         deal: tuple[int, int, int, bool, bool, int, bool]) -> None:
-    hand, unseen, players, hurry, iron, _, _ = deal
+    # The lost trick's taker leads the next, or D does, awarded it under Justice.
+    hand, unseen, players, hurry, iron, _, award = deal
     if out_of_reach_but_one(hand, hand | unseen, players, iron):
-        assert not _brute(hand, unseen, players, hurry, iron, NO_SUIT, but_one=True)
+        assert not _brute(hand, unseen, players, hurry, iron, NO_SUIT, but_one=True,
+                          award=award)
 
 
 # Small decks where the proof holds (found by a random search): D's cards, the unseen ones,
-# participants, Iron. The brute force agrees with Hurry either way.
+# participants, Iron. The brute force agrees with Hurry either way, the lost trick's taker
+# leading the next or D, awarded it under Justice (R29).
 BUT_ONE_OUT_OF_REACH = [
     ("4D 2D", 35184418357249, 4, False),
     ("AD 4C 2C", 9599248, 4, False),
@@ -482,23 +487,26 @@ BUT_ONE_OUT_OF_REACH = [
 
 
 @pytest.mark.parametrize(("hand", "unseen", "players", "iron"), BUT_ONE_OUT_OF_REACH)
-def test_r8_r22_all_but_one_trick_out_of_reach_on_small_decks(hand: str, unseen: int,
-                                                               players: int, iron: bool) -> None:
+def test_r8_r22_r29_all_but_one_trick_out_of_reach_on_small_decks(
+        hand: str, unseen: int, players: int, iron: bool) -> None:
     mask = CardSet.parse(hand).mask
     assert out_of_reach_but_one(mask, mask | unseen, players, iron)
     for hurry in (False, True):
-        assert not _brute(mask, unseen, players, hurry, iron, NO_SUIT, but_one=True)
+        for award in (False, True):
+            assert not _brute(mask, unseen, players, hurry, iron, NO_SUIT, but_one=True,
+                              award=award)
     # Iron the other way changes the cards' order, and with it the answer or not; the
     # proof never claims what the brute force refutes.
     if out_of_reach_but_one(mask, mask | unseen, players, not iron):
         assert not _brute(mask, unseen, players, False, not iron, NO_SUIT, but_one=True)
 
 
-def test_r8_r31_taintless_masters_game_all_but_one_trick_out_of_reach_without_the_solver(
+def test_r8_r29_r31_taintless_masters_game_all_but_one_trick_out_of_reach_without_the_solver(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # 12 of the 13 tricks without trump, any one lost: with Iron this hand cannot (the
-    # solver took 122 s to prove it with Hurry, 192 s without); without Iron the proof
-    # does not hold, and the other searches decide.
+    # solver took 122 s to prove it with Hurry, 192 s without); nor all 13 with Justice,
+    # one of them perhaps awarded (R29; the solver ran past ten minutes). Without Iron the
+    # proof does not hold, and the other searches decide.
     if "combowhist.rules.possibility" in compiled_modules():
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
     profile = load_profile("1.4.1")
@@ -510,7 +518,8 @@ def test_r8_r31_taintless_masters_game_all_but_one_trick_out_of_reach_without_th
 
     monkeypatch.setattr(possibility, "solved", no_solver)
     possibility.clear_caches()
-    for text in ("taintless_masters_game+hurry+iron+plague", "taintless_masters_game+iron"):
+    for text in ("taintless_masters_game+hurry+iron+plague", "taintless_masters_game+iron",
+                 "taintless_masters_game+greed+justice+iron+plague"):
         combo = ComboBid.parse(text, profile=profile)
         assert needs_all_but_one(possibility_key(combo))
         assert decide(combo, hand, 3) is None
@@ -519,4 +528,6 @@ def test_r8_r31_taintless_masters_game_all_but_one_trick_out_of_reach_without_th
         "taintless_masters_game+greed", profile=profile)))
     assert not needs_all_but_one(possibility_key(ComboBid.parse(
         "taintless_masters_game+ending_dog", profile=profile)))
+    assert not needs_all_but_one(possibility_key(ComboBid.parse(  # 11 in play, R29
+        "taintless_masters_game+justice", profile=profile)))
     possibility.clear_caches()

@@ -62,7 +62,9 @@ a lower card of that suit played in a trick D takes would lose trick k as well, 
 higher wins where the lower did. So where, for every suit D holds, D without its lowest
 card of it has no such line of the other twelve (each opponent a card to spare), there is
 no line taking all but one, with or without Hurry, and with Plague none either (it only
-narrows D's leads and what D may lose). Where one has a line, nothing is proven.
+narrows D's leads and what D may lose). Nor with Justice every trick, one perhaps lost in
+play and awarded to D (R29): D takes twelve in play and leads the trick after the
+awarded one. Where one has a line, nothing is proven.
 """
 
 from __future__ import annotations

@@ -35,7 +35,10 @@ Combos completed only by bringing home every trick, or every trick but the last,
 trump (Taintless Master's Game with Greed or with Ending Dog, :func:`needs_every_trick`)
 have a search of their own,
 :func:`~combowhist.rules.every_trick.every_trick`, which decides them directly, even
-where the search and the solver took minutes to prove them impossible.
+where the search and the solver took minutes to prove them impossible. Those that need
+twelve tricks in play without trump, any one lost (Taintless Master's Game alone, or with
+Greed and Justice, :func:`needs_all_but_one`), are first tried for a proof that they are
+out of reach, :func:`~combowhist.rules.every_trick.out_of_reach_but_one`.
 
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound, to find a witness
@@ -907,32 +910,40 @@ _EVERY_TRICK_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.ACES_LOW
 
 def needs_every_trick(key: PossibilityKey) -> bool:
     """Whether ``key``'s combos are completed only by bringing home all thirteen tricks,
-    or all but the last, without trump, and have no pre-game event but Plague and no play
-    rule but Hurry and Iron (as Taintless Master's Game with Greed, or with Ending Dog,
+    or all but the last, without trump, and have no pre-game event but Plague and no
+    play rule but Hurry and Iron (as Taintless Master's Game with Greed, or with Ending Dog,
     R31, R32): those :func:`~combowhist.rules.every_trick.every_trick` decides."""
-    return (_trumpless_tricks(key), key.conditions.avoid_tricks) in (
-        (TRICKS, 0), (TRICKS - 1, _LAST_TRICK))
+    return (Event.JUSTICE not in key.events
+            and (_trumpless_tricks(key), key.conditions.avoid_tricks) in (
+                (TRICKS, 0), (TRICKS - 1, _LAST_TRICK)))
 
 
 def needs_all_but_one(key: PossibilityKey) -> bool:
-    """Whether ``key``'s combos are completed only by bringing home at least twelve
-    tricks, any one lost, without trump, and have no pre-game event but Plague and no
-    play rule but Hurry and Iron (as Taintless Master's Game alone, R31): those
+    """Whether ``key``'s combos are completed only where D wins at least twelve tricks in
+    play, any one lost, without trump, and have no pre-game event but Plague and Justice
+    and no play rule but Hurry and Iron (as Taintless Master's Game alone, or with Greed
+    and Justice, whose trick D may award to itself, R29, R31): those
     :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may prove impossible
     before any other search."""
     return _trumpless_tricks(key) == TRICKS - 1 and not key.conditions.avoid_tricks
 
 
 def _trumpless_tricks(key: PossibilityKey) -> int:
-    """The tricks ``key``'s combos need (the goal's, and Greed's one more, R32) where
-    they have no trump, a goal of at least so many tricks, no pre-game event but Plague
-    and no play rule but Hurry and Iron (what the every-trick search reads); -1 else."""
+    """The tricks D must win in play for ``key``'s combos (the goal's, Greed's one more,
+    R32, less the one D may be awarded under Justice, R29) where they have no trump, a
+    goal of at least so many tricks, no pre-game event but Plague and Justice and no play
+    rule but Hurry and Iron (what the every-trick searches read); -1 else."""
     conditions = key.conditions
     goal = conditions.goal
     if (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MIN_TRICKS
-            and key.events <= {Event.PLAGUE} and key.play_rules <= _EVERY_TRICK_RULES):
-        return goal.n + conditions.greed
+            and key.events <= _TRUMPLESS_EVENTS and key.play_rules <= _EVERY_TRICK_RULES):
+        return goal.n + conditions.greed - (Event.JUSTICE in key.events)
     return -1
+
+
+_TRUMPLESS_EVENTS = frozenset({Event.PLAGUE, Event.JUSTICE})
+"""The pre-game events the every-trick searches take: Plague only adds ways to fail and
+a lead D may not make (R28, R33); Justice only a trick D may be awarded (R29)."""
 
 
 _BUT_ONE_STATES = 4000
