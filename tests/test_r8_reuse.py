@@ -113,6 +113,28 @@ def test_r8_a_line_completing_reports_only_what_its_tricks_meet() -> None:
         took_early)
 
 
+def test_r8_the_first_completing_line_ends_the_look_at_the_lines() -> None:
+    # Lines are converted and checked one at a time, up to the first that completes the
+    # combo: the compiled build once converted and checked every neighbour line first
+    # (mypyc builds a generator over a generator in full), twice a whole list's time.
+    profile = load_profile("1.4.1")
+    hand = CardSet.parse(TOP_CARDS).mask
+    combo = ComboBid.parse("max_trump", profile)
+    line = decide(combo, hand, 4)
+    assert line is not None
+    looked: list[int] = []
+
+    def lines() -> Iterator[possibility.Line]:
+        for number in range(3):
+            looked.append(number)
+            yield line
+
+    first = possibility._completing(combo, 1, 4, profile.deck(4).mask, lines())
+    assert first is not None
+    assert first.takers == line.takers
+    assert looked == [0]
+
+
 def test_r8_a_kept_line_records_its_tricks_once_per_deal_asked() -> None:
     # A kept line's record is worked out once and read back after; asked for another
     # deck (3 participants) it is worked out anew; a line not kept is never remembered.

@@ -436,8 +436,13 @@ def hands_at_play(actions: Sequence[Action], players: int) -> list[int]:
 def _completing(combo: ComboBid, declarer: int, players: int, deck: int,
                 lines: Iterable[Line]) -> Line | None:
     """The first of ``lines`` whose tricks complete ``combo`` (:meth:`Line.completing`)."""
-    return next((line for line in (known.completing(combo, declarer, players, deck)
-                                   for known in lines) if line is not None), None)
+    # A loop, not a generator over a generator: mypyc builds the inner one in full, which
+    # converted and checked every neighbour line (twice the whole list's time compiled).
+    for known in lines:
+        line = known.completing(combo, declarer, players, deck)
+        if line is not None:
+            return line
+    return None
 
 
 def _neighbour_lines(key: PossibilityKey, where: tuple[int, int, int, int, tuple[object, ...]]
