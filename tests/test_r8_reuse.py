@@ -22,7 +22,7 @@ from combowhist import CardSet, ComboBid, Deal, load_profile
 from combowhist.analysis import Witness, _build, witness
 from combowhist.cards import Suit, mask_indices
 from combowhist.compiled import compiled_modules
-from combowhist.errors import InvalidBidError
+from combowhist.errors import AnalysisError, InvalidBidError
 from combowhist.moves import Award, Play, Send
 from combowhist.rules import possibility
 from combowhist.rules.auction import bid_moves
@@ -133,6 +133,60 @@ def test_r8_the_first_completing_line_ends_the_look_at_the_lines() -> None:
     assert first is not None
     assert first.takers == line.takers
     assert looked == [0]
+
+
+def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_plague_before_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Max Trump + Greed + Lock + Ending Dog + Plague: the short search runs out of its
+    # bound, the solver once took 0.5 s; the same combo without Plague has a line the
+    # short search finds, and under one of the four suits its leads stay legal (R28) and
+    # D is not beplagued (R33). Under the other three D is beplagued: not every suit does.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
+    profile = load_profile("1.4.2")
+    hand = Deal.new(4, profile=profile, seed=2).dealt_hands[1].mask
+    deck = profile.deck(4).mask
+    combo = ComboBid.parse("max_trump+greed+lock+ending_dog+plague", profile)
+    key = possibility_key(combo)
+    with pytest.raises(AnalysisError):
+        possibility.Search(combo, 4, 1, deck, hand, possibility._BEFORE_SOLVER).run()
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr(possibility, "solved", no_solver)
+    line = decide(combo, hand, 4)
+    assert line is not None
+    assert line.setup.plague != NO_SUIT
+    built = _build(combo, 4, 1, 0, hand, line.setup, line.actions, line.guesses)
+    assert built.deal.winners == line.takers
+    assert built.deal.result is not None
+    assert built.deal.result.completed
+    for suit in set(range(4)) - {line.setup.plague}:
+        replayed = possibility._replayed(line.with_plague(suit), key, 4, 1, line.setup.trump)
+        assert replayed is None or replayed.completing(combo, 1, 4, deck) is None
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
+       bid=st.sampled_from(("max_trump+greed+lock+ending_dog", "masters_game+lock",
+                            "game+greed+ending_dog", "masters_trump+justice+greed",
+                            "taintless_masters_game+justice", "grill+lock+greed")))
+def test_r8_r28_r33_every_plagued_line_without_plague_replays_completed(
+        seed: int, players: int, bid: str) -> None:
+    # Whatever the hand, a line _plagued_line gives is a legal line under its plague suit
+    # and completes the combo: the checked engine replays it to a completed deal.
+    profile = load_profile("1.4.1")
+    combo = _legal(bid + "+plague", players)
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask
+    line = possibility._plagued_line(combo, possibility_key(combo), players, 1,
+                                     profile.deck(players).mask, hand, DEFAULT_MAX_NODES)
+    assume(line is not None)
+    assert line is not None
+    built = _build(combo, players, 1, 0, hand, line.setup, line.actions, line.guesses)
+    assert built.deal.winners == line.takers
+    assert built.deal.result is not None
+    assert built.deal.result.completed
 
 
 def test_r8_a_kept_line_records_its_tricks_once_per_deal_asked() -> None:
