@@ -911,23 +911,26 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
         return Search(combo, players, declarer, deck, hand,
                       min(max_nodes, _BEFORE_SOLVER)).run()
     except AnalysisError:  # over the short bound: the solver decides
-        return (_plagued_line(combo, key, players, declarer, deck, hand, max_nodes)
+        return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
                 or solved(key, players, declarer, deck, hand, whole_list))
 
 
-def _plagued_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
+def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
                   deck: int, hand: int, max_nodes: int) -> Line | None:
-    """For a combo with Plague, before the solver: a line of the same combo without it,
-    found by a short search, under the first plague suit that leaves every play legal
-    (R28, re-checked by :func:`_replayed`) and D's tricks completing the combo, not
-    beplagued (R33, :meth:`Line.completing`). The search without Plague often finds a
-    line where the search with it runs out of its bound, and one suit of four often
-    serves it (in a sample of whole lists, 18 of the 45 solver calls for Plague).
-    ``None`` decides nothing."""
-    if Event.PLAGUE not in key.events:
+    """Before the solver: a line of the same combo without Plague, Justice and Master's
+    Mail beside Mail or Rank Trump, found by a short search, made a line of this one as
+    :func:`_neighbours` makes a neighbour's: the card of justice named the first card
+    played (:meth:`Line.with_justice`), Master's Mail's exchange worked back by the
+    witness (R20), and the plague suit the first of the four under which every play stays
+    legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo, not
+    beplagued (R33, :meth:`Line.completing`). The search without them often finds a line
+    where the search with them runs out of its bound. ``None`` decides nothing."""
+    dropped = {Event.PLAGUE, Event.JUSTICE} | (
+        {Event.MASTERS_MAIL} if _passes_pinned_cards(key) else set())
+    if not dropped & key.events:
         return None
     plain = ComboBid.unchecked(combo.profile, combo.standard, tuple(
-        bid for bid in combo.specials if bid.event is not Event.PLAGUE))
+        bid for bid in combo.specials if bid.event not in dropped))
     try:
         line = Search(plain, players, declarer, deck, hand,
                       min(max_nodes, _BEFORE_SOLVER)).run()
@@ -935,6 +938,10 @@ def _plagued_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         return None
     if line is None:
         return None
+    if Event.JUSTICE in key.events:
+        line = line.with_justice(players)
+    if Event.PLAGUE not in key.events:
+        return line.completing(combo, declarer, players, deck)
     for suit in range(4):
         checked = _replayed(line.with_plague(suit), key, players, declarer, line.setup.trump)
         found = checked and checked.completing(combo, declarer, players, deck)
