@@ -172,14 +172,15 @@ def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_it_before_t
        bid=st.sampled_from(("max_trump+greed+lock+ending_dog", "masters_game+lock",
                             "game+greed+ending_dog", "masters_trump+greed",
                             "taintless_masters_game", "grill+lock+greed")),
-       relaxed=st.sampled_from(("+plague", "+justice", "+justice+plague",
-                                "+mail+masters_mail", "+mail+masters_mail+plague")))
+       relaxed=st.sampled_from(("+plague", "+justice", "+justice+plague", "+mail",
+                                "+mail+justice+plague", "+mail+masters_mail",
+                                "+mail+masters_mail+plague")))
 def test_r8_r20_r28_r29_r33_every_relaxed_line_replays_completed(
         seed: int, players: int, bid: str, relaxed: str) -> None:
-    # Whatever the hand, a line found for the combo without Plague, Justice and Master's
-    # Mail and made a line of it (the card of justice named, the exchange worked back,
-    # a plague suit re-checked) completes it: the checked engine replays it to a
-    # completed deal.
+    # Whatever the hand, a line found for the combo without Plague, Justice, Mail and
+    # Master's Mail and made a line of it (the card of justice named, a Mail that changes
+    # nothing, the exchange worked back, a plague suit re-checked) completes it: the
+    # checked engine replays it to a completed deal.
     profile = load_profile("1.4.1")
     combo = _legal(bid + relaxed, players)
     hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1].mask

@@ -917,16 +917,19 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
 
 def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
                   deck: int, hand: int, max_nodes: int) -> Line | None:
-    """Before the solver: a line of the same combo without Plague, Justice and Master's
-    Mail beside Mail or Rank Trump, found by a short search, made a line of this one as
-    :func:`_neighbours` makes a neighbour's: the card of justice named the first card
-    played (:meth:`Line.with_justice`), Master's Mail's exchange worked back by the
-    witness (R20), and the plague suit the first of the four under which every play stays
-    legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo, not
-    beplagued (R33, :meth:`Line.completing`). The search without them often finds a line
-    where the search with them runs out of its bound. ``None`` decides nothing."""
+    """Before the solver: a line of the same combo without Plague, Justice, Mail (but
+    beside Rank Trump) and Master's Mail beside Mail or Rank Trump, found by a short
+    search, made a line of this one as :func:`_neighbour_lines` makes a neighbour's: the
+    card of justice named the first card played (:meth:`Line.with_justice`), a Mail that
+    changes nothing in the play (:func:`_mailed`), Master's Mail's exchange worked back by
+    the witness (R20), and the plague suit the first of the four under which every play
+    stays legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo,
+    not beplagued (R33, :meth:`Line.completing`). The search without them often finds a
+    line where the search with them runs out of its bound. ``None`` decides nothing."""
+    mail = _without_mail(key) is not None
     dropped = {Event.PLAGUE, Event.JUSTICE} | (
-        {Event.MASTERS_MAIL} if _passes_pinned_cards(key) else set())
+        {Event.MAIL, Event.MASTERS_MAIL} if mail
+        else {Event.MASTERS_MAIL} if _passes_pinned_cards(key) else set())
     if not dropped & key.events:
         return None
     plain = ComboBid.unchecked(combo.profile, combo.standard, tuple(
@@ -940,13 +943,14 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         return None
     if Event.JUSTICE in key.events:
         line = line.with_justice(players)
-    if Event.PLAGUE not in key.events:
-        return line.completing(combo, declarer, players, deck)
-    for suit in range(4):
-        checked = _replayed(line.with_plague(suit), key, players, declarer, line.setup.trump)
-        found = checked and checked.completing(combo, declarer, players, deck)
-        if found:
-            return found
+    plagued = Event.PLAGUE in key.events
+    for each in _mailed(line, key, players, declarer) if mail else (line,):
+        for suit in range(4) if plagued else (NO_SUIT,):
+            checked = (_replayed(each.with_plague(suit), key, players, declarer,
+                                 each.setup.trump) if plagued else each)
+            found = checked and checked.completing(combo, declarer, players, deck)
+            if found:
+                return found
     return None
 
 
