@@ -304,6 +304,21 @@ noise. Two solver configurations (seeds, shuffles, preferred choices or not) in 
 at most 15% less; run side by side the slow tail would halve, but python-sat holds the
 GIL while it solves (two threads take as long as one after the other), so that would
 take processes.
+The stop after: that check 0.5 s by the proof for all but one trick, and the same proof
+for Taintless Master's Game with Greed and Justice (that hand's whole list from past ten
+minutes to 25-28 s; ten hands of small cards 2.4-31 s). The compiled build was found
+twice as slow as pure Python on whole lists (a generator over a generator, built in full
+by mypyc: every neighbour line converted and checked); fixed, 14 typical hands 63.8 s to
+30.2 s. The short search for the combo without Plague, Justice, Mail and Master's Mail,
+its line made a line of the combo, before the solver: 1,200 single checks 136 solver
+calls to 70, p90 0.09 s to 0.03 s, p99 about 0.55 s as before; whole lists 47 calls to
+34. Tried and dropped there: the same proof for 11 tricks in play (Taintless Master's
+Game with Justice: two lost tricks, two cards to spare) proved nothing on five weak
+hands (0.0-1.3 s each; the slow key there, with Ending Dog too, is possible: the solver
+finds it in 32-45 s); a longer search without Plague (600 or 1,500 tricks against 200:
+32 solver calls against 34, 33.3 s and 40.2 s against 30.6 s); R8's formula module
+compiled too (mypyc changes how its known-true literals reach python-sat's counters, and
+at most 0.3 s a hand was to gain).
 """
 
 from __future__ import annotations
