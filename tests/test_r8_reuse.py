@@ -175,7 +175,7 @@ def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_it_before_t
        relaxed=st.sampled_from(("+plague", "+justice", "+justice+plague", "+mail",
                                 "+mail+justice+plague", "+mail+masters_mail",
                                 "+mail+masters_mail+plague")))
-def test_r8_r20_r28_r29_r33_every_relaxed_line_replays_completed(
+def test_r8_r19_r20_r28_r29_r33_every_relaxed_line_replays_completed(
         seed: int, players: int, bid: str, relaxed: str) -> None:
     # Whatever the hand, a line found for the combo without Plague, Justice, Mail and
     # Master's Mail and made a line of it (the card of justice named, a Mail that changes
