@@ -359,7 +359,7 @@ def test_r8_r31_r32_r33_every_trick_witness_replays_to_a_completed_deal(rules: s
     assert deal.dealt_hands[found.declarer] == CardSet.parse(hand)
 
 
-def test_r8_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick_or_all_but_the_last(
+def test_r8_r29_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick_or_all_but_the_last(
         ) -> None:
     profile = load_profile("1.4.2")
     needs = {"taintless_masters_game+greed", "taintless_masters_game+greed+hurry+iron",
@@ -372,6 +372,13 @@ def test_r8_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick_or_
     for text in needs | others:
         key = possibility_key(ComboBid.parse(text, profile))
         assert needs_every_trick(key) == (text in needs), text
+    # R29: with Justice D may award the last trick away, or be awarded one it lost, so
+    # 12 in play, the last lost, is not what such a key needs (statically impossible
+    # here, R8, but its key is asked for all the same).
+    bids = profile.bids
+    awarded = ComboBid.unchecked(profile, bids["taintless_masters_game"], tuple(
+        bids[name] for name in ("greed", "ending_dog", "justice")))
+    assert not needs_every_trick(possibility_key(awarded))
 
 
 def test_r8_r28_r33_every_trick_plague_reuses_the_line_without_it() -> None:

@@ -943,15 +943,23 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         return None
     if Event.JUSTICE in key.events:
         line = line.with_justice(players)
-    plagued = Event.PLAGUE in key.events
-    for each in _mailed(line, key, players, declarer) if mail else (line,):
-        for suit in range(4) if plagued else (NO_SUIT,):
-            checked = (_replayed(each.with_plague(suit), key, players, declarer,
-                                 each.setup.trump) if plagued else each)
-            found = checked and checked.completing(combo, declarer, players, deck)
-            if found:
-                return found
-    return None
+    lines: Iterable[Line] = _mailed(line, key, players, declarer) if mail else (line,)
+    if Event.PLAGUE in key.events:
+        lines = _under_each_plague_suit(lines, key, players, declarer)
+    return _completing(combo, declarer, players, deck, lines)
+
+
+def _under_each_plague_suit(lines: Iterable[Line], key: PossibilityKey, players: int,
+                            declarer: int) -> Iterator[Line]:
+    """Each of ``lines``, of a play without Plague, under each plague suit in turn where
+    every play stays legal (R28, re-checked by :func:`_replayed`); whether D is
+    beplagued (R33) is for the caller to judge."""
+    for line in lines:
+        for suit in range(4):
+            named = _replayed(line.with_plague(suit), key, players, declarer,
+                              line.setup.trump)
+            if named is not None:
+                yield named
 
 
 _EVERY_TRICK_RULES = frozenset({PlayRule.DECLARER_LEADS_FIRST, PlayRule.ACES_LOW})
@@ -1058,11 +1066,7 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
     line = _line_of_tricks(found[1], NO_SUIT, players, declarer, hurry, iron)
     if Event.PLAGUE not in key.events:
         return line
-    for suit in range(4):
-        named = _replayed(attrs.evolve(line, setup=Setup(plague=suit)), key, players,
-                          declarer, NO_SUIT)
-        if named is None:
-            continue
+    for named in _under_each_plague_suit((line,), key, players, declarer):
         record = named.record(declarer, players, deck)
         if not is_beplagued(record, declarer) or (
                 record.plague_counts[declarer] == record.plague_in_use):
