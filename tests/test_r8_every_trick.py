@@ -359,7 +359,7 @@ def test_r8_r31_r32_r33_every_trick_witness_replays_to_a_completed_deal(rules: s
     assert deal.dealt_hands[found.declarer] == CardSet.parse(hand)
 
 
-def test_r8_r29_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick_or_all_but_the_last(
+def test_r8_r29_r31_r32_every_trick_key_is_only_the_combos_that_need_every_trick_or_all_but_last(
         ) -> None:
     profile = load_profile("1.4.2")
     needs = {"taintless_masters_game+greed", "taintless_masters_game+greed+hurry+iron",
