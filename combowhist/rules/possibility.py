@@ -16,7 +16,8 @@ over the suits keeps the rest dealable. Unseen cards between the same two cards 
 declarer (and of the current trick) are interchangeable, so a seat plays the lowest or the
 highest of such a run, and states are remembered with the unseen cards counted run by run.
 A trick pattern that can no longer complete the combo (the static layer of R8 applied to
-what is left) cuts the search.
+what is left) cuts the search; where it settles who must bring a trick home (D, or
+anyone else), a play is cut as soon as its card gives the trick to the wrong side.
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
 cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
@@ -1630,7 +1631,8 @@ class Search:
         spent = 0
         cuts = self.cuts
         for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
-                t, leader, hand, pool, pinned, voids, trump, flags, special, want):
+                t, leader, hand, pool, pinned, voids, trump, flags, special, want,
+                0 if special else self._forced(t, counts, won)):
             if 0 <= slack < spent:
                 self.tried[key] = slack
                 self.cuts += 1
@@ -1676,6 +1678,22 @@ class Search:
             self.tried[key] = slack
         return None
 
+    def _forced(self, t: int, counts: tuple[int, ...], won: int) -> int:
+        """Who must bring home trick ``t`` for the combo to stay open (:meth:`_open`, any
+        number of the later tricks D's): ``1`` D, ``-1`` an opponent, ``0`` either. Read
+        only where no card of justice may go to the trick (R29)."""
+        d = self.declarer
+        if t + 1 == TRICKS:
+            return -1 if self.conditions.avoid_tricks >> t & 1 else 0
+        more = TRICKS - t - 1
+        if not self._open(t + 1, (*counts[:d], counts[d] + 1, *counts[d + 1:]),
+                          won | 1 << t, more):
+            return -1
+        if not any(self._open(t + 1, (*counts[:s], counts[s] + 1, *counts[s + 1:]), won, more)
+                   for s in self.opponents):
+            return 1
+        return 0
+
     def _final(self, winners: tuple[int, ...], plagued: tuple[int, ...]
                ) -> tuple[int, ...] | None:
         """The guesses with which the finished deal completes the combo; ``None`` if none
@@ -1702,12 +1720,14 @@ class Search:
         return tuple(out)
 
     def _plays(self, t: int, leader: int, hand: int, pool: int, pinned: tuple[int, ...],
-               voids: tuple[int, ...], trump: int, flags: int, special: int, want: bool
+               voids: tuple[int, ...], trump: int, flags: int, special: int, want: bool,
+               forced: int = 0
                ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, int, tuple[int, ...],
                                    tuple[int, ...], int]]:
         """Every trick the seats can play from here (up to interchangeable cards): the
         trick and the declarer's hand, unseen cards, pinned cards, voids and flags after
-        it."""
+        it. With ``forced`` (:meth:`_forced`) only those D takes (``1``) or loses
+        (``-1``): each seat's card is cut as soon as it settles the trick the wrong way."""
         order = self.orders[leader]
         keep = self.keep[t]
         d = self.declarer
@@ -1730,6 +1750,10 @@ class Search:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
                 choices = self._declarer_choices(legal, pool | on_table | held, special)
                 bar = max((keys[c] for _, c in trick), default=-1) if keys else -1
+                if forced > 0 and keys is not None:  # D's card must beat all before it
+                    choices = [c for c in choices if keys[c] > bar]
+                elif forced < 0 and i == last:
+                    choices = [c for c in choices if keys is not None and keys[c] < bar]
                 choices.sort(key=lambda c: _declarer_order(c, keys, iron, want, keep, plague,
                                                            bar))
                 for card in choices:
@@ -1741,6 +1765,23 @@ class Search:
                         yield from step(i + 1, played, on_table | 1 << card,
                                         hand & ~(1 << card), pool, pinned, voids, flags2)
                 return
+            above = -2  # the claim this seat's card must beat (a trick D loses)
+            below = 1000  # the claim it must stay under (a trick D takes)
+            if forced and keys is not None:
+                best = max(trick, key=lambda play: keys[play[1]])
+                if forced > 0:
+                    if best[0] == d:
+                        below = keys[best[1]]
+                    else:  # D is still to play, and must beat every card
+                        below = max((keys[c] for c in mask_indices(hand)), default=-1)
+                        if keys[best[1]] >= below:
+                            return
+                elif best[0] == d:
+                    above = keys[best[1]]
+                    if not any(keys[c] > above for c in mask_indices(
+                            (pool | _union(pinned)) & (SUIT_MASKS[led] | (
+                                SUIT_MASKS[trump] if trump >= 0 else 0)))):
+                        return  # no card left that could take it from D
             cap = HAND - t - pinned[seat].bit_count()
             mine = pinned[seat]
             options: list[tuple[int, bool]] = []  # (card, from the pool)
@@ -1784,6 +1825,8 @@ class Search:
             present = _present(pool)
             shown = _union(voids)  # D's entry stays 0: D's hand is known
             rooms: list[tuple[int, int]] | None = None  # the other opponents', when asked
+            if keys is not None and (below < 1000 or (above >= 0 and i == last)):
+                options = [o for o in options if above < keys[o[0]] < below]
             for card, from_pool in options:
                 bit = 1 << card
                 follows = led < 0 or card // 13 == led
