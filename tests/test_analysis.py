@@ -34,6 +34,7 @@ from combowhist.rules.play import (
     trick_order,
     trick_winner,
 )
+from combowhist.rules.possibility import ANY_TRICK
 
 SPADES = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
 LOW = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C"
@@ -331,7 +332,8 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
            leader: int, trump: int, winners: tuple[int, ...], flags: int, plague: int,
            plagued: tuple[int, ...], justice: int) -> bool:
     """Every split of ``unseen`` among the opponents, every legal play, every award of
-    the card of justice's trick: does one complete ``combo``?"""
+    the card of justice's trick (with ``ANY_TRICK``, of any one trick): does one complete
+    ``combo``?"""
     rules = combo.play_rules
     iron = PlayRule.ACES_LOW in rules
     sloth = PlayRule.DECLARER_PLAYS_LAST in rules
@@ -360,7 +362,7 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
                    for g in guess_sets)
 
     def play(hands: list[int], leader: int, trump: int, flags: int,
-             won_by: tuple[int, ...], plagued: tuple[int, ...]) -> bool:
+             won_by: tuple[int, ...], plagued: tuple[int, ...], justice: int) -> bool:
         if len(won_by) == 13:
             return finish(won_by, plagued)
         order = trick_order(leader, players, declarer, sloth)
@@ -369,12 +371,15 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
             if i == len(order):
                 led = trick[0][1] // 13
                 held = [card for _, card in trick]
-                takers = (range(players) if justice in held
-                          else [trick_winner(trick, trump, iron)])
+                winner = trick_winner(trick, trump, iron)
+                takers = (range(players) if justice in held or justice == ANY_TRICK
+                          else [winner])
                 caught = sum(1 for c in held if c // 13 == plague)
                 return any(play(hands, taker, next_trump(trump, led, grill), flags,
                                 (*won_by, taker),
-                                tuple(n + caught * (s == taker) for s, n in enumerate(plagued)))
+                                tuple(n + caught * (s == taker) for s, n in enumerate(plagued)),
+                                -1 if justice in held or (justice == ANY_TRICK
+                                                          and taker != winner) else justice)
                            for taker in takers)
             seat = order[i]
             led = trick[0][1] // 13 if trick else NO_SUIT
@@ -397,7 +402,7 @@ def _brute(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int,
         hands[declarer] = hand
         for seat, mask in zip(opponents, split, strict=True):
             hands[seat] = mask
-        if play(hands, leader, trump, flags, winners, plagued):
+        if play(hands, leader, trump, flags, winners, plagued, justice):
             return True
     return False
 
@@ -409,7 +414,7 @@ Case = tuple[ComboBid, int, int, int, int, int, int, tuple[int, ...], int, int,
 def _endgame_case(rng: random.Random) -> Case:
     """A random late position: a combo (its pre-game events over), a trump, the tricks so
     far, the cards left (2 or 3 a hand), play's flags, a plague suit and the plague cards
-    taken so far, a card of justice still to come."""
+    taken so far, a card of justice still to come or still to be named (``ANY_TRICK``)."""
     edition = rng.choice(EDITIONS)
     players = rng.choice((3, 4))
     profile = load_profile(edition)
@@ -440,8 +445,8 @@ def _endgame_case(rng: random.Random) -> Case:
         for _ in range(gone):
             counts[rng.choice(winners)] += 1
         plagued = tuple(counts)
-    justice = (rng.choice(live) if Event.JUSTICE in combo.events and rng.random() < 0.7
-               else -1)
+    chance = rng.random() if Event.JUSTICE in combo.events else 1
+    justice = rng.choice(live) if chance < 0.35 else ANY_TRICK if chance < 0.7 else -1
     return (combo, players, declarer, hand, unseen, winners[-1], trump, winners, flags,
             plague, plagued, justice)
 

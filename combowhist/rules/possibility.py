@@ -22,7 +22,8 @@ anyone else), a play is cut as soon as its card gives the trick to the wrong sid
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
 cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
 who laid it, and every card of no higher rank each other opponent may lay), guesses
-(chosen to fit the tricks taken), Justice (every card of the deck, and every award),
+(chosen to fit the tricks taken), Justice (the trick D awards, any one, and the
+participant; the card named is one of that trick, :data:`ANY_TRICK`),
 Plague (every suit), Mail (every direction, the declarer's 3 cards and the 3 received),
 Master's Mail (it cannot change what is possible: any split of the unseen cards after it
 can be reached, see :func:`_undo_exchange`), the atelier (it restricts no play). Not
@@ -99,7 +100,7 @@ from combowhist.rules.play import (
 from combowhist.rules.seats import right
 from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
-__all__ = ["DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
+__all__ = ["ANY_TRICK", "DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
            "keyed_space", "needs_every_trick", "possibility_key", "possible_with",
            "sampled_for_lines", "search_gap", "solver_covers"]
@@ -950,6 +951,22 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     return _completing(combo, declarer, players, deck, lines)
 
 
+def _named(line: Line, players: int) -> Line:
+    """A line of the search with its card of justice still unnamed (:data:`ANY_TRICK`)
+    as a line of play: the first card of the trick D awards named (R17), or, with none
+    awarded, the first card played, its trick awarded to its winner (R29)."""
+    if line.setup.justice != ANY_TRICK:
+        return line
+    plays = [card for kind, _, card in line.actions if kind == "play"]
+    played = 0
+    for kind, _, _ in line.actions:
+        if kind == "award":
+            named = plays[(played - 1) // players * players]
+            return attrs.evolve(line, setup=attrs.evolve(line.setup, justice=named))
+        played += kind == "play"
+    return line.with_justice(players)
+
+
 def _under_each_plague_suit(lines: Iterable[Line], key: PossibilityKey, players: int,
                             declarer: int) -> Iterator[Line]:
     """Each of ``lines``, of a play without Plague, under each plague suit in turn where
@@ -1107,6 +1124,13 @@ def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
 SOLVER = EXACT_EXTRA
 """Whether the SAT solver (python-sat, the ``exact`` extra) is installed: the combos it
 covers are then never undecided (:func:`solver_covers`)."""
+
+ANY_TRICK = -2
+"""The search's card of justice before it is named: as any card of the deck in use may be
+named (R17) and every card is played, naming it comes down to choosing the trick D
+awards (R29). The search gives D one award, at any trick, and names the first card of
+that trick (:func:`_named`); a deal with no trick given away names the first card
+played, its trick awarded to its winner."""
 
 _BEFORE_SOLVER = 200
 """The tricks the search may open before a combo the solver covers goes to the solver
@@ -1372,7 +1396,7 @@ class Search:
                 except _OverBound:
                     return None
                 if found is not None:
-                    return Line(setup, *found)
+                    return _named(Line(setup, *found), self.players)
         return None
 
     def _try(self, setup: Setup, failed: set[tuple[object, ...]], bound: int,
@@ -1387,7 +1411,7 @@ class Search:
         except _OverBound:
             undecided.append((setup, failed))
             return None
-        return None if found is None else Line(setup, *found)
+        return None if found is None else _named(Line(setup, *found), self.players)
 
     def _trumps(self) -> tuple[int, ...]:
         counts = [(self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
@@ -1397,18 +1421,15 @@ class Search:
 
     def _setups(self, sample: bool = False) -> Iterator[Setup]:
         """Every pre-game branch, the preferred first; with ``sample``, a few of each
-        kind (the fast pass's: every trump and plague suit, the first Justice cards, each
-        Mail direction with its preferred cards, the first cards Rank Trump may take)."""
+        kind (the fast pass's: every trump and plague suit, each Mail direction with its
+        preferred cards, the first cards Rank Trump may take). Justice is no branch: its
+        card is named once its trick is chosen (:data:`ANY_TRICK`)."""
         events = self.key.events
         # Plague: D's shortest suit first (search order only).
         plagues: Sequence[int] = (sorted(range(4), key=lambda s: (self.hand & SUIT_MASKS[s])
                                          .bit_count())
                                   if Event.PLAGUE in events else (NO_SUIT,))
-        justices: Sequence[int] = (sorted(mask_indices(self.deck),
-                                          key=lambda c: -card_strength(c, self.iron))
-                                   if Event.JUSTICE in events else (-1,))
-        if sample:
-            justices = justices[:2]
+        justices = (ANY_TRICK,) if Event.JUSTICE in events else (-1,)
         zeros = (0,) * self.players
         heads: Iterator[Setup] = (
             self._rank_trumps(sample) if self.key.trump is TrumpRule.RANK
@@ -1602,9 +1623,10 @@ class Search:
             guesses = self._final(winners, plagued)
             return None if guesses is None else ((), guesses, winners)
         special = 1 << justice if justice >= 0 else 0
+        any_trick = justice == ANY_TRICK
         more = TRICKS - t
-        if leader != self.declarer and not special and not self._can_win(hand, pool,
-                                                                          pinned, trump):
+        if (leader != self.declarer and not special and not any_trick
+                and not self._can_win(hand, pool, pinned, trump)):
             more = 0  # D can take no trick from here on, so never leads again
         if not self._open(t, counts, won, more):
             return None
@@ -1632,7 +1654,7 @@ class Search:
         cuts = self.cuts
         for trick, hand2, pool2, pinned2, voids2, flags2 in self._plays(
                 t, leader, hand, pool, pinned, voids, trump, flags, special, want,
-                0 if special else self._forced(t, counts, won)):
+                0 if special or any_trick else self._forced(t, counts, won)):
             if 0 <= slack < spent:
                 self.tried[key] = slack
                 self.cuts += 1
@@ -1643,11 +1665,12 @@ class Search:
             for _, card in trick:
                 cards |= 1 << card
             takers: Sequence[int] = (winner,)
-            awarded = special and cards & special
-            if awarded:  # R29: D awards the trick to anyone
+            if cards & special or any_trick:  # R29: D awards the trick
                 takers = sorted(range(self.players),
-                                key=lambda s: (s != self.declarer) == want)
+                                key=lambda s: ((s != self.declarer) == want, s != winner))
             for taker in takers:
+                # A card of justice not named yet goes to a trick D gives another taker.
+                awarded = bool(cards & special) or (any_trick and taker != winner)
                 won2 = won
                 if taker == self.declarer:
                     if self.conditions.avoid_tricks >> t & 1:
@@ -2070,7 +2093,8 @@ def endgame(combo: ComboBid, players: int, declarer: int, hand: int, unseen: int
     holds ``hand``, the opponents share ``unseen`` in any way, ``leader`` leads next with
     ``trump`` as trump; ``flags`` are play's flags (R27, R28), ``plague`` the plague suit
     and ``plagued`` the plague cards each seat has brought home, ``justice`` the card of
-    justice if it is still to be played. The same search as :func:`witness`, for checking
+    justice if it is still to be played (:data:`ANY_TRICK`: still to be named, so any
+    one trick may be awarded). The same search as :func:`witness`, for checking
     it against a brute force on small positions; ``slacks``: the fast pass's
     discrepancies to try first, keeping the states they prove to fail for the exact
     search, as :meth:`Search.run` does."""
