@@ -3,17 +3,20 @@ Any card of the deck in use may be named (R17) and every one is played, so namin
 down to choosing the trick D awards (R29): the search gives D one award at any trick
 (:data:`~combowhist.rules.possibility.ANY_TRICK`) and names a card of that trick once the
 line is found. Late positions with the card still unnamed are checked against a brute
-force in ``test_analysis.py`` (every award of every trick); here the naming."""
+force in ``test_analysis.py`` (every award of every trick); here the naming, and Plague's
+cut of a deal already lost to it (R33)."""
 
 from __future__ import annotations
 
 import pytest
 
+from combowhist import ComboBid, load_profile
 from combowhist.analysis import witness
 from combowhist.moves import Award, Play
 from combowhist.rules.possibility import (
     ANY_TRICK,
     Line,
+    Search,
     Setup,
     _named,
 )
@@ -61,3 +64,20 @@ def test_r8_r29_the_witness_names_a_card_of_the_trick_it_awards(edition: str) ->
     trick = [move.card for move in moves[:award] if isinstance(move, Play)][-4:]
     assert found.deal.justice_card is not None
     assert found.deal.justice_card in trick
+
+
+@pytest.mark.parametrize(("plagued", "lost"), [
+    ((1, 7, 1, 1), True),    # D (seat 1) has 7; another can reach at most 1 + 3 = 4
+    ((2, 7, 1, 0), True),
+    ((3, 6, 1, 0), False),   # 3 + 3 = 6: a tie keeps D from being the solitary greatest
+    ((2, 4, 2, 2), False),
+    ((0, 10, 0, 0), False),  # nobody else has one: D may still bring home all 13
+])
+def test_r8_r33_a_deal_already_beplagued_is_cut(plagued: tuple[int, ...], lost: bool) -> None:
+    # Ten plague cards brought home, three left (13 in use).
+    assert sum(plagued) == 10
+    profile = load_profile("1.4.1")
+    search = Search(ComboBid.parse("game+plague", profile), 4, 1, profile.deck(4).mask, 0,
+                    100)
+    search.setup = Setup(plague=0)
+    assert search._beplagued(plagued) is lost

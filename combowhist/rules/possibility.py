@@ -17,7 +17,9 @@ declarer (and of the current trick) are interchangeable, so a seat plays the low
 highest of such a run, and states are remembered with the unseen cards counted run by run.
 A trick pattern that can no longer complete the combo (the static layer of R8 applied to
 what is left) cuts the search; where it settles who must bring a trick home (D, or
-anyone else), a play is cut as soon as its card gives the trick to the wrong side.
+anyone else), a play is cut as soon as its card gives the trick to the wrong side. So
+is a deal in which D has brought home more plague cards than any other participant can
+still reach, and cannot bring home all of them (R33).
 
 Pre-game events: trump choices (every suit the rules allow; Master's Trump's chooser
 cooperates), Rank Trump (R14: every card D may lay, every unseen card D may take and
@@ -1622,6 +1624,8 @@ class Search:
         if t == TRICKS:
             guesses = self._final(winners, plagued)
             return None if guesses is None else ((), guesses, winners)
+        if self.setup.plague >= 0 and self._beplagued(plagued):
+            return None
         special = 1 << justice if justice >= 0 else 0
         any_trick = justice == ANY_TRICK
         more = TRICKS - t
@@ -1700,6 +1704,16 @@ class Search:
         else:
             self.tried[key] = slack
         return None
+
+    def _beplagued(self, plagued: tuple[int, ...]) -> bool:
+        """Whether D will end beplagued whatever the rest of the play (R33): more plague
+        cards brought home than any other participant can still reach, and some already
+        with another, so D cannot bring home the whole suit (honourably beplagued)."""
+        d = self.declarer
+        left = (self.deck & SUIT_MASKS[self.setup.plague]).bit_count() - sum(plagued)
+        mine = plagued[d]
+        return all(plagued[s] + left < mine for s in self.opponents) and any(
+            plagued[s] for s in self.opponents)
 
     def _forced(self, t: int, counts: tuple[int, ...], won: int) -> int:
         """Who must bring home trick ``t`` for the combo to stay open (:meth:`_open`, any
