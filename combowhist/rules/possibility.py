@@ -1591,8 +1591,10 @@ class Search:
         free_last = [n for n in range(t, TRICKS) if not avoid >> n & 1
                      and not first_mask >> n & 1]
         result = False
-        for a in range(min(len(free_first), more) + 1):
-            for b in range(min(len(free_last), more - a) + 1):
+        # The most tricks first where D would rather take tricks (only quicker: any way
+        # that completes the combo answers).
+        for a in _counts_up_to(min(len(free_first), more), self.strong):
+            for b in _counts_up_to(min(len(free_last), more - a), self.strong):
                 mine = won
                 for n in free_first[:a] + free_last[:b]:
                     mine |= 1 << n
@@ -1975,6 +1977,11 @@ class Search:
             if contest and last != first:
                 out.append(last)
         return out
+
+
+def _counts_up_to(most: int, downwards: bool) -> range:
+    """0 to ``most``, or ``most`` down to 0."""
+    return range(most, -1, -1) if downwards else range(most + 1)
 
 
 @lru_cache(maxsize=256)
