@@ -262,7 +262,9 @@ class Solution(NamedTuple):
     plague: int
     """The plague suit D names (R18), ``-1`` without Plague."""
     justice: int
-    """The card of justice D names (R17), ``-1`` without Justice."""
+    """The card of justice D names (R17): a card of the trick D awards to another
+    participant, or of trick 1 if none is (awarded to its winner, R29); ``-1`` without
+    Justice."""
     tricks: list[list[tuple[int, int]]]
     """Trick by trick, the ``(seat, card)`` plays, unordered."""
     takers: list[int]
@@ -417,18 +419,19 @@ def solve(puzzle: Puzzle) -> Solution | None:
                     f.add(-wins, -present[other], -trump[other], trump[suit])
             holder_is(wins, card, winners)
     # Who brings the trick home: its winner, or whoever D awards the card of justice's
-    # trick to (R29); they lead the next.
-    justices = [f.var("justice", card) for card in cards]
-    f.choice(justices, puzzle.justice)
+    # trick to (R29); they lead the next. Any card of the deck may be named (R17) and every
+    # card is played, so the card comes down to the trick it is in: at most one trick is
+    # awarded, and a card of it is named once solved.
+    awards = [f.var("award", t) for t in range(TRICKS)]
+    if puzzle.justice:
+        f.count(awards, 0, 1)
+    else:
+        for award in awards:
+            f.add(-award)
     for t in range(TRICKS):
         f.exactly_one(f.var("taker", t, s) for s in seats)
-        holding = f.var("holds_justice", t)
-        f.add(-holding, *(f.var("justice_in", card, t) for card in cards))
-        for card in cards:
-            f.add(-f.var("justice_in", card, t), f.var("justice", card))
-            f.add(-f.var("justice_in", card, t), f.var("trick", card, t))
         for seat in seats:
-            f.add(holding, -f.var("winner", t, seat), f.var("taker", t, seat))
+            f.add(awards[t], -f.var("winner", t, seat), f.var("taker", t, seat))
             if t + 1 < TRICKS:
                 f.add(-f.var("taker", t, seat), f.var("leader", t + 1, seat))
 
@@ -460,9 +463,10 @@ def solve(puzzle: Puzzle) -> Solution | None:
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
               for t in range(TRICKS)]
     takers = [next(s for s in seats if f.var("taker", t, s) in true) for t in range(TRICKS)]
+    awarded = next((t for t in range(TRICKS) if awards[t] in true), 0)
     return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
                     next((suit for suit in range(4) if plagues[suit] in true), -1),
-                    next((c for c, v in zip(cards, justices, strict=True) if v in true), -1),
+                    tricks[awarded][0][1] if puzzle.justice else -1,
                     tricks, takers, table.guesses[_value(table, takers, declarer, players)],
                     *hands.solution(true))
 
@@ -743,8 +747,8 @@ def _in_order(f: _Formula, puzzle: Puzzle, ladders: list[list[int]]) -> list[lis
     """The clauses by which, of two unseen cards next to each other in their suit's order
     (``ladders``, :func:`_ladders`: no card of the deck between them), the weaker is played
     no later than the stronger. Such cards are interchangeable: swapped in a line of play
-    where they fall in different tricks (with the card of justice or Mail's cards naming the
-    other where they named one), they change no trick's winner, no suit followed or shown
+    where they fall in different tricks (with Mail's cards naming the other where they
+    named one), they change no trick's winner, no suit followed or shown
     void, nothing a goal or an event reads. So any model, sorted pair by pair, meets these
     clauses too: they keep the answer and leave fewer lines to rule out. Not under Rank
     Trump (R14 compares the ranks of the cards laid), nor for a pair a capture goal tells

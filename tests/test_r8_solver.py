@@ -401,6 +401,19 @@ def test_r8_r29_solver_awards_the_trick_of_the_card_of_justice() -> None:
     assert _search_answer(SPADES, combo)
 
 
+def test_r8_r17_r29_the_solver_names_a_card_of_the_trick_it_awards() -> None:
+    # The solver chooses the trick to award (any card may be named, R17, and every card
+    # is played) and names a card of it: here trick 1, which D leads and must give away.
+    combo = ComboBid.parse("zero+justice+hurry+penalty+open_hand", "1.4.1")
+    line = solved(possibility_key(combo), 4, 1, combo.profile.deck(4).mask,
+                  CardSet.parse(SPADES).mask)
+    assert line is not None
+    first_trick = [card for _, _, card in line.actions[:4]]
+    assert line.setup.justice in first_trick
+    kind, taker, _ = line.actions[4]
+    assert (kind, taker != 1) == ("award", True)
+
+
 @pytest.mark.parametrize("edition", ["1.4.0", "1.4.2", "1.5.1"])
 def test_r8_solver_covers_every_combo_of_every_edition(edition: str) -> None:
     # Every trump rule, goal and pre-game event: with the exact extra nothing is undecided.
