@@ -422,16 +422,12 @@ def solve(puzzle: Puzzle) -> Solution | None:
     # trick to (R29); they lead the next. Any card of the deck may be named (R17) and every
     # card is played, so the card comes down to the trick it is in: at most one trick is
     # awarded, and a card of it is named once solved.
-    awards = [f.var("award", t) for t in range(TRICKS)]
-    if puzzle.justice:
-        f.count(awards, 0, 1)
-    else:
-        for award in awards:
-            f.add(-award)
+    awards = [f.var("award", t) for t in range(TRICKS)] if puzzle.justice else []
+    f.count(awards, 0, 1)
     for t in range(TRICKS):
         f.exactly_one(f.var("taker", t, s) for s in seats)
         for seat in seats:
-            f.add(awards[t], -f.var("winner", t, seat), f.var("taker", t, seat))
+            f.add(*awards[t:t + 1], -f.var("winner", t, seat), f.var("taker", t, seat))
             if t + 1 < TRICKS:
                 f.add(-f.var("taker", t, seat), f.var("leader", t + 1, seat))
 
@@ -463,7 +459,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
               for t in range(TRICKS)]
     takers = [next(s for s in seats if f.var("taker", t, s) in true) for t in range(TRICKS)]
-    awarded = next((t for t in range(TRICKS) if awards[t] in true), 0)
+    awarded = next((t for t, award in enumerate(awards) if award in true), 0)
     return Solution(next((suit for suit in range(4) if trumps[suit] in true), -1),
                     next((suit for suit in range(4) if plagues[suit] in true), -1),
                     tricks[awarded][0][1] if puzzle.justice else -1,
