@@ -423,7 +423,9 @@ def solve(puzzle: Puzzle) -> Solution | None:
     # card is played, so the card comes down to the trick it is in: at most one trick is
     # awarded, and a card of it is named once solved.
     awards = [f.var("award", t) for t in range(TRICKS)] if puzzle.justice else []
-    f.count(awards, 0, 1)
+    for n, award in enumerate(awards):  # at most one, pair by pair (no counter)
+        for later in awards[n + 1:]:
+            f.add(-award, -later)
     for t in range(TRICKS):
         f.exactly_one(f.var("taker", t, s) for s in seats)
         for seat in seats:
