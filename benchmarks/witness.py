@@ -319,6 +319,29 @@ finds it in 32-45 s); a longer search without Plague (600 or 1,500 tricks agains
 32 solver calls against 34, 33.3 s and 40.2 s against 30.6 s); R8's formula module
 compiled too (mypyc changes how its known-true literals reach python-sat's counters, and
 at most 0.3 s a hand was to gain).
+The stop after. Of the 1,200 checks' time outside the solver, much went on plays made
+only to be refused: a Lock trick D could not lose had its 590 plays made and refused one by
+one each time. The search now reads who must take a trick (the static layer, D or anyone
+else) and cuts a seat's card as soon as it gives the trick to the wrong side: time
+outside the solver 13.0 s to 10.2 s, checks over 0.2 s outside it 9 to 2. The card of
+justice no longer a branch (52 cards; the fast pass had tried two): one award, at any
+trick, the card named afterwards from its trick; in the solver, at most one trick awarded
+in place of a card variable per card (its 30 instances with Justice 9.2 s to 5.7 s of
+solving). A deal already beplagued cut at once (R33). In all: 30.6 s to 21.3-21.6 s, p90
+0.025 s to 0.016 s, p99 0.50 s to 0.44 s, 47 to 32 checks over 0.2 s, 70 to 60 solver
+calls; the static layer now counts the most tricks for D first where D wants tricks
+(cold checks' median back from 1.52 ms to 1.4-1.5 ms). Whole lists gained nothing: their
+solver calls are nearly all without Justice, and three of the 33 on the 14 typical hands
+took 1.5-2.1x longer with the formula's variables numbered anew (two took 1.4x less;
+56 calls of 16 other hands 17.2 s before, 17.6 s after): 29.2 and 30.1 s before, 30.9
+and 34.0 s after. The solver's "at most one trick awarded" as a counter took one weak
+hand's possible Taintless Master's Game with Ending Dog, Justice and Plague from 20.5 s
+(card variables) to 45.4 s; pair by pair, 14.6 s (and the 30 single-check instances with
+Justice 5.2 s against 5.4 s). Tried
+and dropped there: a longer search before the solver now that its tricks are cheaper (400
+or 500 tricks: 42-43 solver calls against 60, no quicker in all); the deal of the line
+found without Plague given to the solver as assumptions (only 5 of 70 solver calls had
+such a line); the answers of the cut's question kept apart (no gain).
 """
 
 from __future__ import annotations
