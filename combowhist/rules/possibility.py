@@ -959,13 +959,10 @@ def _named(line: Line, players: int) -> Line:
     awarded, the first card played, its trick awarded to its winner (R29)."""
     if line.setup.justice != ANY_TRICK:
         return line
-    plays = [card for kind, _, card in line.actions if kind == "play"]
-    played = 0
-    for kind, _, _ in line.actions:
-        if kind == "award":
-            named = plays[(played - 1) // players * players]
+    for at, (kind, _, _) in enumerate(line.actions):
+        if kind == "award":  # right after its trick's plays
+            named = line.actions[at - players][2]
             return attrs.evolve(line, setup=attrs.evolve(line.setup, justice=named))
-        played += kind == "play"
     return line.with_justice(players)
 
 
@@ -1789,10 +1786,10 @@ class Search:
                 legal = legal_play_mask(hand, led, True, block, plague, flags)
                 choices = self._declarer_choices(legal, pool | on_table | held, special)
                 bar = max((keys[c] for _, c in trick), default=-1) if keys else -1
-                if forced > 0 and keys is not None:  # D's card must beat all before it
+                if keys is not None and forced > 0:  # D's card must beat all before it
                     choices = [c for c in choices if keys[c] > bar]
-                elif forced < 0 and i == last:
-                    choices = [c for c in choices if keys is not None and keys[c] < bar]
+                elif keys is not None and forced < 0 and i == last:  # and here stay under
+                    choices = [c for c in choices if keys[c] < bar]
                 choices.sort(key=lambda c: _declarer_order(c, keys, iron, want, keep, plague,
                                                            bar))
                 for card in choices:
@@ -1804,29 +1801,27 @@ class Search:
                         yield from step(i + 1, played, on_table | 1 << card,
                                         hand & ~(1 << card), pool, pinned, voids, flags2)
                 return
+            relevant = (SUIT_MASKS[led] if led >= 0 else 0) | (
+                SUIT_MASKS[trump] if trump >= 0 else 0)
             above = -2  # the claim this seat's card must beat (a trick D loses)
             below = 1000  # the claim it must stay under (a trick D takes)
             if forced and keys is not None:
-                best = max(trick, key=lambda play: keys[play[1]])
+                best_seat, best = winning_play(trick, trump, iron)
                 if forced > 0:
-                    if best[0] == d:
-                        below = keys[best[1]]
+                    if best_seat == d:
+                        below = keys[best]
                     else:  # D is still to play, and must beat every card
                         below = max((keys[c] for c in mask_indices(hand)), default=-1)
-                        if keys[best[1]] >= below:
+                        if keys[best] >= below:
                             return
-                elif best[0] == d:
-                    above = keys[best[1]]
-                    if not any(keys[c] > above for c in mask_indices(
-                            (pool | _union(pinned)) & (SUIT_MASKS[led] | (
-                                SUIT_MASKS[trump] if trump >= 0 else 0)))):
+                elif best_seat == d:
+                    above = keys[best]
+                    if not any(keys[c] > above for c in mask_indices((pool | held) & relevant)):
                         return  # no card left that could take it from D
             cap = HAND - t - pinned[seat].bit_count()
             mine = pinned[seat]
             options: list[tuple[int, bool]] = []  # (card, from the pool)
             fixed = hand | on_table | special | held
-            relevant = (SUIT_MASKS[led] if led >= 0 else 0) | (
-                SUIT_MASKS[trump] if trump >= 0 else 0)
             if led >= 0 and mine & SUIT_MASKS[led]:
                 options += [(c, False) for c in mask_indices(mine & SUIT_MASKS[led])]
             if led >= 0 and not voids[seat] >> led & 1 and cap > 0:
