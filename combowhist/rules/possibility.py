@@ -46,7 +46,10 @@ out of reach, :func:`~combowhist.rules.every_trick.out_of_reach_but_one`.
 
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound, to find a witness
-early. It proves nothing by failing (only the states it exhausted are kept).
+early. It proves nothing by failing (only the states it exhausted are kept). Before the
+solver, a short search runs in each of two orders of the opponents' cards: keeping their
+strong cards, and shedding them where D would rather take a later trick
+(:attr:`Search.shedding`); each finds lines the other misses.
 
 Combos are grouped by what of them can matter (:func:`possibility_key`: the trick
 conditions, the trump rule, the play rules but Sloth beside anything but Block Trump, the
@@ -889,7 +892,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     one, where :func:`~combowhist.rules.every_trick.out_of_reach_but_one` proves it out
     of reach (:func:`needs_all_but_one`); else by the search, or, for a combo the solver
     covers (:func:`solver_covers`, python-sat installed), by the solver once a short
-    search has not found it (``whole_list``: see :func:`solved`); for Rank Trump before
+    search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
+    search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
+    see :func:`solved`); for Rank Trump before
     the mails, by the search's fast pass where it finds a line
     (:func:`sampled_for_lines`), else by the solver."""
     key = possibility_key(combo)
@@ -911,12 +916,14 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
     if search_gap(combo) is not None:
         return solved(key, players, declarer, deck, hand, whole_list)
-    try:
-        return Search(combo, players, declarer, deck, hand,
-                      min(max_nodes, _BEFORE_SOLVER)).run()
-    except AnalysisError:  # over the short bound: the solver decides
-        return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
-                or solved(key, players, declarer, deck, hand, whole_list))
+    for shedding in (False, True):  # the opponents' cards in each order in turn
+        try:
+            return Search(combo, players, declarer, deck, hand,
+                          min(max_nodes, _BEFORE_SOLVER), shedding).run()
+        except AnalysisError:  # over the short bound
+            pass
+    return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
+            or solved(key, players, declarer, deck, hand, whole_list))
 
 
 def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
@@ -1300,7 +1307,7 @@ class Search:
     """The exhaustive cooperative search for one hand and combo (see the module text)."""
 
     def __init__(self, combo: ComboBid, players: int, declarer: int, deck: int, hand: int,
-                 max_nodes: int) -> None:
+                 max_nodes: int, shedding: bool = False) -> None:
         self.combo = combo
         self.key = key = possibility_key(combo)
         self.conditions = key.conditions
@@ -1336,6 +1343,14 @@ class Search:
         self.strong = any(self.want)
         """Whether the declarer would rather take any trick: then its longest suit is
         tried as trump first, and its weakest cards laid and passed (search order only)."""
+        self.shedding = shedding
+        """Whether the opponents shed their strong cards where D would rather take a
+        later trick (search order only, :func:`_shedding_order`): in a trick D wants,
+        their strongest cards under D's first; in one D would rather lose, the cheapest
+        that beats D, then their strongest. By default they keep them and play their
+        weakest. Each order finds, within a short bound, lines the other misses: the
+        cards that could take D's later tricks are gone, or still there to lose tricks
+        with."""
         self.open_cache = _open_cache(self.conditions, players, declarer)
         self.ends: dict[tuple[int, int, bool], list[int]] = {}
         """:meth:`_run_ends` by its arguments (the suit read off the cards)."""
@@ -1846,7 +1861,12 @@ class Search:
             # Of cards with the same claim on the trick (discards, leads), a plague card
             # goes to a trick D loses rather than one D takes (R33).
             strengths = CARD_STRENGTHS[iron]
-            if want:  # the lowest first: D's card stands
+            if self.shedding and keep and keys is not None:
+                bar = self._bar(trick, hand, keys, led, trump)
+                options.sort(key=lambda o: _shedding_order(keys[o[0]], bar, want,
+                                                           o[0] // 13 == plague,
+                                                           strengths[o[0]]))
+            elif want:  # the lowest first: D's card stands
                 options.sort(key=lambda o: (keys[o[0]] if keys else 0,
                                             o[0] // 13 == plague, strengths[o[0]]))
             elif keys is None:  # lead where D can lose: a suit D lacks, then beat D's best
@@ -1972,6 +1992,19 @@ class Search:
             if contest and last != first:
                 out.append(last)
         return out
+
+
+def _shedding_order(claim: int, bar: int, want: bool, plague: bool, strength: int
+                    ) -> tuple[bool, int, bool, int]:
+    """An opponent's card's place in :attr:`Search.shedding`'s order, by its claim on the
+    trick against ``bar`` (:meth:`Search._bar`, D's claim): in a trick D wants, the cards
+    under D's claim from the strongest, then the rest from the cheapest; in one D would
+    rather lose, the cards over D's claim from the cheapest, then the rest from the
+    strongest. Of cards with the same claim, a plague card goes to a trick D loses rather
+    than one D takes (R33), the strongest first."""
+    if want:
+        return claim >= bar, claim if claim >= bar else -claim, plague, -strength
+    return claim <= bar, claim if claim > bar else -claim, not plague, -strength
 
 
 def _counts_up_to(most: int, downwards: bool) -> range:
