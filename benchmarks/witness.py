@@ -342,6 +342,26 @@ and dropped there: a longer search before the solver now that its tricks are che
 or 500 tricks: 42-43 solver calls against 60, no quicker in all); the deal of the line
 found without Plague given to the solver as assumptions (only 5 of 70 solver calls had
 such a line); the answers of the cut's question kept apart (no gain).
+The stop after. Nearly every solver call left was a possible combo, and the search at
+1,000-3,000 tricks found many of them in 0.02-0.1 s where the solver took 0.2-2.5 s, but
+a longer search still lost overall (measured per call: 1,200 checks 12.6 s of solving
+against 14.3-49 s with 500-6,000 tricks before it; whole lists no better; the solver and
+longer searches in turns, simulated from those times, no better either). What the search
+missed was an order: the opponents played their weakest cards under D's, keeping the
+high trumps that then overruffed D's small ones. A second search of 200 tricks with the
+opponents shedding their strong cards where D wants a later trick (the strongest under
+D's in a trick D takes; in one D loses, the cheapest that beats D, then the strongest)
+finds most of those lines within 13-40 tricks: solver calls 60 to 17 (1,200 checks), 28
+to 7 (600), 36 to 8-9 (whole lists). Of the discards under D's card, shedding the
+strongest first and keeping the cards' built order (suit by suit) did about as well (17
+and 16 calls of the 1,200); the weakest first, 23-24. Tried and dropped there: CaDiCaL's
+options again (elimination, local search, initial phase, target phases, lucky phases;
+within noise, elimination off a third quicker on whole lists' calls and slower on single
+checks'); a third order, shedding only trumps (1,200 checks 12 over 0.2 s against 14,
+600 checks 5 against 4); the relaxed line (without Plague, Justice and the mails) also
+searched in the shedding order (17 to 12 solver calls, no quicker); Rank Trump before the
+mails searched 200 tricks in each order before the 1,000 of the first (over 0.2 s 13
+against 14, within noise).
 """
 
 from __future__ import annotations
