@@ -135,8 +135,7 @@ def test_r8_the_first_completing_line_ends_the_look_at_the_lines() -> None:
     assert looked == [0]
 
 
-def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_it_before_the_solver(
-        ) -> None:
+def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_it_before_the_solver() -> None:
     # Max Trump + Greed + Lock + Ending Dog + Plague: the short search in the default
     # order runs out of its bound, the solver once took 0.5 s; the same combo without
     # Plague has a line the short search finds (_relaxed_line), and under one of the four

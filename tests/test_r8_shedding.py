@@ -42,7 +42,7 @@ def _first_plays(combo_text: str, shedding: bool, want: bool) -> list[tuple[str,
     return _plays(combo_text, HAND, shedding, want)
 
 
-def test_r8_shedding_in_a_trick_d_takes_the_opponents_play_their_strongest_cards_under_ds():
+def test_r8_shedding_in_a_trick_d_takes_the_opponents_play_their_strongest_cards_under_ds() -> None:
     # D leads the ace of hearts and wants later tricks: shedding, the opponents follow
     # with the king, queen and jack (cards that could take D's later heart tricks);
     # keeping, they throw their lowest cards.
@@ -52,7 +52,7 @@ def test_r8_shedding_in_a_trick_d_takes_the_opponents_play_their_strongest_cards
         "AH", "2C", "2S", "2H")
 
 
-def test_r8_shedding_in_a_trick_d_loses_the_cheapest_card_that_beats_d_then_the_strongest():
+def test_r8_shedding_in_a_trick_d_loses_the_cheapest_card_that_beats_d_then_the_strongest() -> None:
     # Lock: D must lose trick 1 and leads the 3 of clubs. The first opponent to play
     # beats it as cheaply as can be in either order (5C first, then up to the trumps);
     # of the cards that do not beat it, shedding plays the strongest first, keeping the
@@ -71,7 +71,7 @@ def test_r8_shedding_in_a_trick_d_loses_the_cheapest_card_that_beats_d_then_the_
     assert kept[len(beaters)] in ("2H", "2S")
 
 
-def test_r8_shedding_finds_a_max_trump_line_the_keeping_order_misses():
+def test_r8_shedding_finds_a_max_trump_line_the_keeping_order_misses() -> None:
     # Max Trump with Hurry and Ending Dog: keeping their high diamonds, the opponents
     # overruff D's small trumps, and 200 tricks of the search find no line; shedding them
     # under D's king and ten, the search finds one within 100.
