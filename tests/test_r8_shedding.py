@@ -17,8 +17,8 @@ from combowhist.errors import AnalysisError
 from combowhist.rules.possibility import Search, Setup
 
 HAND = "KS AH 3H KD 10D 8D 5D 4D 3D 8C 7C 4C 3C"
-"""Six trumps (diamonds) and two aces or kings: Max Trump needs the opponents' high
-diamonds gone before D's small ones ruff."""
+"""Six diamonds (trumps here), the ace of hearts and the king of spades: Max Trump needs
+the opponents' high diamonds gone before D's small ones ruff."""
 DIAMONDS = 1
 
 
@@ -100,7 +100,7 @@ COMBOS = ("max_trump+lock", "max_trump+greed+ending_dog", "game+lock+ending_dog"
 def test_r8_either_order_gives_the_same_answer(seed: int, weight: int, combo_text: str,
                                                players: int) -> None:
     # Exhaustive in either order: where both decide within the bound, they agree. Hands
-    # of low cards (weight -1) make many of these combos impossible.
+    # of low cards (weight -1) make some of these combos impossible.
     profile = load_profile("1.4.2")
     combo = ComboBid.parse(combo_text, profile, players)
     rng = random.Random(seed)
