@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, load_profile
+from combowhist.analysis import witness
 from combowhist.errors import AnalysisError
-from combowhist.rules.possibility import Search, Setup
+from combowhist.rules.possibility import DEFAULT_MAX_NODES, Search, Setup, _sampled_line
 
 HAND = "KS AH 3H KD 10D 8D 5D 4D 3D 8C 7C 4C 3C"
 """Six diamonds (trumps here), the ace of hearts and the king of spades: Max Trump needs
@@ -132,3 +133,23 @@ def test_r8_either_order_makes_the_same_plays(seed: int, combo_text: str, player
     shed = _plays(combo_text, str(hand), True, want, leader, trump, players)
     assert sorted(shed) == sorted(kept)
     assert len(set(shed)) == len(shed)
+
+
+def test_r8_r14_rank_trump_before_the_mails_is_looked_for_in_the_shedding_order_too(
+        ) -> None:
+    # Rank Trump with Justice, Master's Mail, Greed and Lock: the fast pass in the keeping
+    # order finds no line within the 1,000 tricks it may open before the solver; in the
+    # shedding order it finds one within 200, and the witness built from it completes.
+    profile = load_profile("1.4.1")
+    combo = ComboBid.parse("rank_trump+justice+potential+greed+masters_mail+open_trump+lock",
+                           profile)
+    hand = CardSet.parse("KS 10S 8S 4S JH 7H 6H 4H 2H 9D 7D 6D 10C")
+    deck = profile.deck(4).mask
+    with pytest.raises(AnalysisError):
+        Search(combo, 4, 1, deck, hand.mask, 1_000).sample()
+    assert Search(combo, 4, 1, deck, hand.mask, 200, shedding=True).sample() is not None
+    assert _sampled_line(combo, 4, 1, deck, hand.mask, DEFAULT_MAX_NODES) is not None
+    found = witness(hand, combo)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
