@@ -15,32 +15,45 @@ from hypothesis import strategies as st
 from combowhist import CardSet, ComboBid, load_profile
 from combowhist.analysis import witness
 from combowhist.errors import AnalysisError
+from combowhist.rules.play import NO_SUIT
 from combowhist.rules.possibility import DEFAULT_MAX_NODES, Search, Setup, _sampled_line
 
 HAND = "KS AH 3H KD 10D 8D 5D 4D 3D 8C 7C 4C 3C"
 """Six diamonds (trumps here), the ace of hearts and the king of spades: Max Trump needs
 the opponents' high diamonds gone before D's small ones ruff."""
-DIAMONDS = 1
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 
 
 def _plays(combo_text: str, hand_text: str, shedding: bool, want: bool, leader: int = 1,
-           trump: int = DIAMONDS, players: int = 4) -> list[tuple[str, ...]]:
-    """The tricks the search would make in trick 1 with ``trump`` and ``leader`` leading,
-    D in seat 1, in order."""
+           trump: int = DIAMONDS, players: int = 4, plague: int = NO_SUIT
+           ) -> list[tuple[str, ...]]:
+    """The tricks the search would make in trick 1 with ``trump`` (and ``plague``) and
+    ``leader`` leading, D in seat 1, in order."""
     profile = load_profile("1.4.1")
     combo = ComboBid.parse(combo_text, profile, players)
     hand = CardSet.parse(hand_text).mask
     deck = profile.deck(players).mask
     search = Search(combo, players, 1, deck, hand, 200, shedding)
-    search.setup = Setup(trump=trump)
+    search.setup = Setup(trump=trump, plague=plague)
     nobody = (0,) * players
     plays = search._plays(0, leader, hand, deck & ~hand, nobody, nobody, trump, 0, 0, want)
     return [tuple(str(CardSet(1 << card)) for _, card in trick) for trick, *_ in plays]
 
 
-def _first_plays(combo_text: str, shedding: bool, want: bool) -> list[tuple[str, ...]]:
+def _first_plays(combo_text: str, shedding: bool, want: bool, plague: int = NO_SUIT
+                 ) -> list[tuple[str, ...]]:
     """:func:`_plays` of :data:`HAND`, diamonds trump, D leading under Hurry."""
-    return _plays(combo_text, HAND, shedding, want)
+    return _plays(combo_text, HAND, shedding, want, plague=plague)
+
+
+def _second_cards(combo_text: str, led: str, shedding: bool, want: bool,
+                  plague: int = NO_SUIT) -> list[str]:
+    """The cards the first opponent tries after D leads ``led``, in order."""
+    out: list[str] = []
+    for trick in _first_plays(combo_text, shedding, want, plague):
+        if trick[0] == led and trick[1] not in out:
+            out.append(trick[1])
+    return out
 
 
 def test_r8_shedding_in_a_trick_d_takes_the_opponents_play_their_strongest_cards_under_ds() -> None:
@@ -58,18 +71,27 @@ def test_r8_shedding_in_a_trick_d_loses_the_cheapest_card_that_beats_d_then_the_
     # beats it as cheaply as can be in either order (5C first, then up to the trumps);
     # of the cards that do not beat it, shedding plays the strongest first, keeping the
     # weakest.
-    def seconds(shedding: bool) -> list[str]:
-        out: list[str] = []
-        for trick in _first_plays("max_trump+hurry+lock", shedding, False):
-            if trick[0] == "3C" and trick[1] not in out:
-                out.append(trick[1])
-        return out
-
-    shed, kept = seconds(True), seconds(False)
+    shed = _second_cards("max_trump+hurry+lock", "3C", True, False)
+    kept = _second_cards("max_trump+hurry+lock", "3C", False, False)
     beaters = ["5C", "6C", "9C", "AC", "2D", "6D", "7D", "9D", "JD", "QD", "AD"]
     assert shed[:len(beaters)] == kept[:len(beaters)] == beaters
     assert shed[len(beaters):len(beaters) + 3] == ["2C", "AS", "4H"]
     assert kept[len(beaters)] in ("2H", "2S")
+
+
+def test_r33_shedding_sends_plague_cards_to_tricks_d_loses_rather_than_ones_d_takes(
+        ) -> None:
+    # Of cards with the same claim (here discards), a plague card goes last into a trick
+    # D takes (D leads the ace of hearts), first into one D loses (Lock, D leads the 3 of
+    # clubs), the strongest first either way.
+    taken = _second_cards("max_trump+hurry+ending_dog+plague", "AH", True, True, SPADES)
+    assert taken.index("2C") < taken.index("AS")
+    taken = _second_cards("max_trump+hurry+ending_dog+plague", "AH", True, True, CLUBS)
+    assert taken.index("2S") < taken.index("9C")
+    lost = _second_cards("max_trump+hurry+lock+plague", "3C", True, False, HEARTS)
+    assert lost.index("2H") < lost.index("AS")
+    lost = _second_cards("max_trump+hurry+lock+plague", "3C", True, False, SPADES)
+    assert lost.index("2S") < lost.index("4H")
 
 
 def test_r8_shedding_finds_a_max_trump_line_the_keeping_order_misses() -> None:

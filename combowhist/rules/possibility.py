@@ -894,9 +894,8 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     covers (:func:`solver_covers`, python-sat installed), by the solver once a short
     search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
     search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
-    see :func:`solved`); for Rank Trump before
-    the mails, by the search's fast pass where it finds a line
-    (:func:`sampled_for_lines`), else by the solver."""
+    see :func:`solved`); for Rank Trump before the mails, by the search's fast pass where
+    it finds a line (:func:`sampled_for_lines`), else by the solver."""
     key = possibility_key(combo)
     if sampled_for_lines(combo):
         found = _sampled_line(combo, players, declarer, deck, hand, max_nodes)
