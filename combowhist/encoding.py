@@ -66,7 +66,7 @@ from combowhist.bids import Bid, ComboBid
 from combowhist.cards import ALL_CARDS, Card, CardSet, Suit, mask_indices
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import CombowhistError, SetupError, shown
-from combowhist.legal import BidMoves, CardMoves, CardSubsetMoves, LegalMoves
+from combowhist.legal import BidMoves, CardMoves, CardSubsetMoves, LegalMoves, PossibleBidMoves
 from combowhist.moves import (
     MAIL_DIRECTIONS,
     Award,
@@ -365,7 +365,9 @@ class ActionSpace(_PerTable):
     def legal_actions(self, moves: LegalMoves, draft: Draft = _START) -> tuple[int, ...]:
         """The actions that may come next after ``draft`` among ``moves`` (the legal moves
         of the seat to move), in increasing order: each leads on to at least one of the
-        moves. Empty when ``draft`` is no start of a legal move's sequence."""
+        moves (under R8's exact layer, a bid possible with the bidder's hand, found by
+        asking ``in`` of one bid after another). Empty when ``draft`` is no start of a
+        legal move's sequence."""
         done = _actions(draft)
         parts = moves.parts
         if len(parts) == 1:
@@ -422,6 +424,9 @@ class ActionSpace(_PerTable):
             return [start + card for card in mask_indices(part.mask)]
         if isinstance(part, BidMoves):
             return self._bid_next(part.space, done)
+        if isinstance(part, PossibleBidMoves):
+            return [action for action in self._bid_next(part.bids.space, done)
+                    if self._possible_ahead(part, (*done, action))]
         if isinstance(part, CardSubsetMoves):
             return self._pick_next(part, done)
         count = len(done)
@@ -444,6 +449,9 @@ class ActionSpace(_PerTable):
                 return bid is not None and part.space.leads_on(*bid)
             bid = self._bid_of(done)
             return bid is not None and part.space.after(*bid)[1]
+        if isinstance(part, PossibleBidMoves):
+            return (self._accepts(part.bids, done, action)
+                    and self._possible_ahead(part, (*done, action)))
         return action in self._next(part, done)
 
     def _finished(self, part: Sequence[Move], actions: tuple[int, ...]) -> Move | None:
@@ -459,6 +467,8 @@ class ActionSpace(_PerTable):
             standard, chosen = bid
             return MakeBid(ComboBid.unchecked(self.profile, standard, chosen,
                                               proven_for=part.space.players))
+        if isinstance(part, PossibleBidMoves):  # _accepts checked R8's exact layer
+            return self._finished(part.bids, actions)
         if isinstance(part, CardSubsetMoves):
             if len(actions) != part.size:
                 return None
@@ -504,6 +514,33 @@ class ActionSpace(_PerTable):
         if complete:
             found.append(self.submit)
         return found
+
+    def _possible_ahead(self, part: PossibleBidMoves, actions: tuple[int, ...]) -> bool:
+        """Under R8's exact layer: whether ``actions`` (a bid's, perhaps ending with
+        ``submit``), which lead on to a bid of ``part``'s static space, lead on to one
+        possible with the bidder's hand. One bid at a time, the fewest special bids
+        first, each asked with ``in`` (one possibility key, decided once per hand): never
+        the list of every possible bid that ``len`` needs."""
+        space = part.bids.space
+        if actions[-1] == self.submit:
+            bid = self._bid_of(actions[:-1])
+            assert bid is not None  # the static space accepted them
+            return part.possible(ComboBid.unchecked(self.profile, *bid,
+                                                    proven_for=space.players))
+        bid = self._bid_of(actions)
+        assert bid is not None
+        standard = bid[0]
+        drafts = [bid[1]]
+        while drafts:  # breadth first: the bids of the fewest special bids first
+            ahead = []
+            for chosen in drafts:
+                following, complete = space.after(standard, chosen)
+                if complete and part.possible(ComboBid.unchecked(
+                        self.profile, standard, chosen, proven_for=space.players)):
+                    return True
+                ahead += [(*chosen, special) for special in following]
+            drafts = ahead
+        return False
 
     # -- card picks --------------------------------------------------------------------
 

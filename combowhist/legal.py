@@ -334,23 +334,26 @@ class LegalMoves(LazySequence[Move]):
     def draw(self, rng: Random) -> Move:
         """A uniformly random legal move: ``self[rng.randrange(len(self))]``, the same draw
         from the same ``rng``; or, where the auction offers only the bids possible with
-        the bidder's hand (:class:`PossibleBidMoves`), a draw over ``pass`` and every bid
-        the static layer allows, drawn again until it is legal, which needs no ``len``
-        (``pass`` is always among them, so the draws end)."""
-        if not any(isinstance(part, PossibleBidMoves) for part in self._parts):
-            return self[rng.randrange(len(self))]
-        parts = [part.bids if isinstance(part, PossibleBidMoves) else part
-                 for part in self._parts]
-        total = sum(map(len, parts))
+        the bidder's hand (:class:`PossibleBidMoves`), a draw over :meth:`candidates`,
+        drawn again until it is legal, which needs no ``len`` (``pass`` is always among
+        them, so the draws end)."""
+        candidates = self.candidates()
         while True:
-            index = rng.randrange(total)
-            for part, whole in zip(self._parts, parts, strict=True):
-                if index < len(whole):
-                    move: Move = whole[index]
-                    if move in part:
-                        return move
-                    break
-                index -= len(whole)
+            move: Move = candidates[rng.randrange(len(candidates))]
+            if candidates is self or move in self:
+                return move
+
+    def candidates(self) -> LegalMoves:
+        """The moves to draw from without ``len``: these moves themselves; or, where the
+        auction offers only the bids possible with the bidder's hand
+        (:class:`PossibleBidMoves`, R8's exact layer), ``pass`` and every bid the static
+        layer allows, in the same order, of which the ones ``in`` these moves are legal.
+        Their ``len`` costs nothing, where these moves' first ``len`` decides every bid
+        of the hand (see :class:`PossibleBidMoves`)."""
+        if not any(isinstance(part, PossibleBidMoves) for part in self._parts):
+            return self
+        return LegalMoves(*(part.bids if isinstance(part, PossibleBidMoves) else part
+                            for part in self._parts))
 
     def _move(self, value: object) -> Move:
         """``value`` as a move object, read with the profile and participant count of the

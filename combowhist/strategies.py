@@ -100,7 +100,8 @@ _TARGETED_PASS_ODDS = 1
 
 _BID_TRIES = 12
 """How many combo bids :func:`deals_at_phase` draws in search of one that leads to the
-phase before passing instead."""
+phase, and any walk under R8's exact layer in search of one possible with the bidder's
+hand, before passing instead."""
 
 _PLAYER_COUNTS = (3, 4)
 _T = TypeVar("_T")
@@ -360,16 +361,22 @@ _BidFilter = Callable[[ComboBid], bool]
 def _draw_move(draw: DrawFn, deal: Deal, pass_odds: int, bid_filter: _BidFilter | None
                ) -> Move:
     """One legal move of ``deal``, drawn as an index into its legal moves; in the auction a
-    pass first, with odds ``pass_odds`` to 1."""
+    pass first, with odds ``pass_odds`` to 1, and a bid drawn from the
+    :meth:`~combowhist.legal.LegalMoves.candidates`."""
     moves = deal.legal_moves()
-    count = len(moves)
     if deal.phase is not Phase.AUCTION:
-        return moves[draw(st.integers(0, count - 1))]
-    if count == 1 or draw(st.integers(0, pass_odds)) < pass_odds:
+        return moves[draw(st.integers(0, len(moves) - 1))]
+    # Under R8's exact layer the bids are drawn from those the static layer allows and
+    # kept if possible with the bidder's hand: the exact list's len would decide them all.
+    offered = moves.candidates()
+    exact = offered is not moves
+    if len(offered) == 1 or draw(st.integers(0, pass_odds)) < pass_odds:
         return Pass()
-    runs = _cached_runs(deal.profile, deal.players, moves, 1)  # moves[0] is pass
-    for _ in range(_BID_TRIES if bid_filter is not None else 1):
-        move = moves[_index_by_standard(draw, runs)]
+    runs = _cached_runs(deal.profile, deal.players, offered, 1)  # offered[0] is pass
+    for _ in range(_BID_TRIES if bid_filter is not None or exact else 1):
+        move = offered[_index_by_standard(draw, runs)]
+        if exact and move not in moves:
+            continue
         if bid_filter is None or not isinstance(move, MakeBid) or bid_filter(move.combo):
             return move
     return Pass()

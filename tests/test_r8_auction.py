@@ -6,6 +6,7 @@ editions keep the static layer only (see the docs' rules page)."""
 from __future__ import annotations
 
 import copy
+import io
 import pickle
 import random
 import re
@@ -13,12 +14,19 @@ from pathlib import Path
 
 import pytest
 from checks import extra_module
+from hypothesis import HealthCheck, given, settings
 
-from combowhist import CardSet, Deal, load_profile
+from combowhist import CardSet, ComboBid, Deal, Phase, load_profile, strategies
+from combowhist.adapters.position import Position
 from combowhist.bots import RandomBot
+from combowhist.cli import main
+from combowhist.encoding import ActionSpace, Draft, IllegalActionError
 from combowhist.errors import IllegalMoveError, ProfileError
+from combowhist.legal import PossibleBidMoves
+from combowhist.moves import MakeBid
 from combowhist.profiles import RuleProfile, schema
 from combowhist.rules.auction import bid_moves
+from combowhist.strategies import played_deals
 
 extra_module("pysat", "exact", "R8's exact layer in the auction")
 
@@ -156,6 +164,132 @@ def test_r8_exact_draw_without_the_layer_is_the_index_draw() -> None:
     a, b = random.Random(5), random.Random(5)
     assert [moves.draw(a) for _ in range(20)] == [
         moves[b.randrange(len(moves))] for _ in range(20)]
+
+
+def test_r8_exact_draw_is_a_draw_of_the_candidates_kept_if_legal(exact: RuleProfile) -> None:
+    moves = _deal(exact, SPADES).legal_moves()
+    candidates = moves.candidates()
+    assert len(candidates) == len(_deal("1.4.1", SPADES).legal_moves())  # the static list
+    assert "bid zero+hurry" in candidates
+    assert "bid zero+hurry" not in moves
+    a, b = random.Random(3), random.Random(3)
+    for _ in range(20):
+        expected = candidates[b.randrange(len(candidates))]
+        while expected not in moves:
+            expected = candidates[b.randrange(len(candidates))]
+        assert moves.draw(a) == expected
+    plain = _deal("1.4.1", SPADES).legal_moves()
+    assert plain.candidates() is plain
+    assert moves._lengths is None  # neither needed the sweep of a len
+
+
+@pytest.fixture
+def no_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing a hand's possible bids (the sweep of a first ``len``) fails the test."""
+    def listed(self: PossibleBidMoves) -> list[int]:
+        raise AssertionError("every possible bid of a hand was listed")
+    monkeypatch.setattr(PossibleBidMoves, "kept", listed)
+
+
+@pytest.mark.usefixtures("no_listing")
+def test_r8_exact_hypothesis_walks_bid_without_listing_the_hands_bids(
+        exact: RuleProfile) -> None:
+    # A bid is drawn among those the static layer allows and kept if possible with the
+    # bidder's hand; the engine refuses any other, so every walk is legal.
+    bids: list[MakeBid] = []
+
+    @settings(max_examples=25, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(played_deals(players=4, profile=exact, max_moves=6))
+    def walk(deal: Deal) -> None:
+        bids.extend(move for move in deal.history if isinstance(move, MakeBid))
+
+    walk()
+    assert bids
+
+
+@pytest.mark.usefixtures("no_listing")
+def test_r8_exact_hypothesis_walks_draw_again_past_an_impossible_bid(exact: RuleProfile) -> None:
+    # Scripted draws: bid (not pass), then zero+hurry, impossible with 13 spades (the
+    # bidder must lead a spade nobody can follow), then zero, possible.
+    deal = _deal(exact, SPADES)
+    candidates = deal.legal_moves().candidates()
+    runs = strategies._cached_runs(exact, 4, candidates, 1)
+
+    def drawn(text: str) -> list[int]:
+        position = candidates.index(text)
+        return [next(n for n, (first, stop) in enumerate(runs) if first <= position < stop),
+                position]
+
+    script = iter([1, *drawn("bid zero+hurry"), *drawn("bid zero")])
+    move = strategies._draw_move(lambda strategy: next(script), deal, 1, None)
+    assert str(move) == "bid zero"
+    assert next(script, None) is None
+
+
+def _actions(space: ActionSpace, *keys: str) -> list[int]:
+    """The actions of a bid's standard bid and special bids, named by key."""
+    profile = space.profile
+    standards = [bid.key for bid in profile.standard_bids]
+    specials = [bid.key for bid in profile.special_bids]
+    return [space.standard_start + standards.index(keys[0]),
+            *(space.special_start + specials.index(key) for key in keys[1:])]
+
+
+@pytest.mark.usefixtures("no_listing")
+def test_r8_exact_action_space_offers_actions_towards_possible_bids_only(
+        exact: RuleProfile) -> None:
+    # 13 spades: Zero + Hurry is impossible (the bidder leads a spade nobody can follow),
+    # Zero + Hurry + Mail is possible (3 spades passed away), and no special bid but Iron
+    # and Mail may follow Hurry in table order.
+    deal = _deal(exact, SPADES)
+    moves = deal.legal_moves()
+    space = ActionSpace.of(exact, 4)
+    zero, hurry, mail = _actions(space, "zero", "hurry", "mail")
+    draft = space.step(moves, Draft(), zero)
+    assert isinstance(draft, Draft)
+    assert {hurry, space.submit} <= set(space.legal_actions(moves, draft))
+    draft = space.step(moves, draft, hurry)
+    assert isinstance(draft, Draft)
+    legal = space.legal_actions(moves, draft)
+    assert space.submit not in legal
+    assert [space.describe(action) for action in legal] == ["special iron", "special mail"]
+    with pytest.raises(IllegalActionError, match="submit"):
+        space.step(moves, draft, space.submit)
+    draft = space.step(moves, draft, mail)
+    assert isinstance(draft, Draft)
+    assert space.step(moves, draft, space.submit) == MakeBid(
+        ComboBid.parse("zero+hurry+mail", exact, 4))
+
+
+@pytest.mark.usefixtures("no_listing")
+def test_r8_exact_adapter_walks_through_the_auction_by_legal_actions(
+        exact: RuleProfile) -> None:
+    # Random legal actions build bids the engine accepts, for bidders' hands of every kind.
+    made = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        position = Position(Deal.new(4, profile=exact, rng=rng))
+        while position.deal.phase is Phase.AUCTION:
+            actions = position.legal_actions()
+            bidding = [a for a in actions if a != 0] or actions  # 0 is pass
+            position = position.apply(rng.choice(bidding if rng.random() < 0.5 else actions))
+            made += any(isinstance(m, MakeBid) for m in position.deal.history[-1:])
+    assert made
+
+
+@pytest.mark.usefixtures("no_listing")
+def test_r8_exact_play_command_offers_bids_without_listing_the_hands_bids(
+        tmp_path: Path) -> None:
+    path = tmp_path / "exact.toml"
+    path.write_text('base = "1.4.1"\nname = "1.4.1-exact"\nexact_impossible_bids = true\n',
+                    encoding="utf-8")
+    screen = io.StringIO()
+    main(["play", "--profile", str(path), "--seed", "1"],
+         stdin=io.StringIO("moves\nquit\n"), stdout=screen)  # type: ignore[arg-type]
+    shown = screen.getvalue()
+    assert "possible with your hand (R8), e.g.:" in shown
+    assert "legal bids" not in shown
 
 
 def test_r8_exact_playout_matches_the_checked_loop(exact: RuleProfile) -> None:

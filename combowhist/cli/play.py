@@ -434,8 +434,10 @@ class _Terminal:
         if deal.phase is Phase.AUCTION:
             bids = self.examples(game).get("bid", [])
             lowest = deal.minimum_worth(game.seat_of(self.you))
-            return "\n".join([f"pass, or bid a combo worth at least {lowest} "
-                              f"({len(moves) - 1} legal bids), e.g.:",
+            # Under R8's exact layer, counting the legal bids would decide them all.
+            which = (f"({len(moves) - 1} legal bids)" if moves.candidates() is moves
+                     else "possible with your hand (R8)")
+            return "\n".join([f"pass, or bid a combo worth at least {lowest} {which}, e.g.:",
                               *(f"  {bid}" for bid in bids)])
         texts = [self.typed(game, m) for m in itertools.islice(moves, 41)]
         if len(moves) > 40:
