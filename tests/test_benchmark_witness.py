@@ -48,3 +48,15 @@ def test_issue13_benchmark_single_checks_add_up(capsys: pytest.CaptureFixture[st
     assert tally is not None, out
     assert sum(map(int, tally.groups())) == 3
     assert "1.4.2 4p: 133145 combos in the auction's list, 4935 possibility keys" in out
+
+
+def test_issue13_benchmark_weak_checks_take_the_weak_hands_in_turn(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark.run(pairs=3, seed=1, max_nodes=2_000, weak=True)
+    out = capsys.readouterr().out
+    assert "3 checks, seed 1" in out
+    for edition, players, _ in benchmark.WEAK_HANDS[:3]:
+        assert re.search(rf"^{edition} {players}p +1 ", out, re.MULTILINE), out
+    shown = sorted(benchmark.WEAK_HANDS[0][2].split())
+    assert any(sorted(line.split("[")[1].split("]")[0].split()) == shown
+               for line in out.splitlines() if "[" in line), out
