@@ -464,9 +464,7 @@ class ActionSpace(_PerTable):
                 return None
             bid = self._bid_of(actions[:-1])
             assert bid is not None  # _accepts checked it
-            standard, chosen = bid
-            return MakeBid(ComboBid.unchecked(self.profile, standard, chosen,
-                                              proven_for=part.space.players))
+            return self._bid_move(*bid, part.space.players)
         if isinstance(part, PossibleBidMoves):  # _accepts checked R8's exact layer
             return self._finished(part.bids, actions)
         if isinstance(part, CardSubsetMoves):
@@ -521,26 +519,27 @@ class ActionSpace(_PerTable):
         possible with the bidder's hand. One bid at a time, the fewest special bids
         first, each asked with ``in`` (one possibility key, decided once per hand): never
         the list of every possible bid that ``len`` needs."""
-        space = part.bids.space
         if actions[-1] == self.submit:
-            bid = self._bid_of(actions[:-1])
-            assert bid is not None  # the static space accepted them
-            return part.possible(ComboBid.unchecked(self.profile, *bid,
-                                                    proven_for=space.players))
+            return self._finished(part.bids, actions) in part
+        space = part.bids.space
         bid = self._bid_of(actions)
-        assert bid is not None
-        standard = bid[0]
-        drafts = [bid[1]]
+        assert bid is not None  # the static space accepted them
+        standard, chosen = bid
+        drafts = [chosen]
         while drafts:  # breadth first: the bids of the fewest special bids first
             ahead = []
             for chosen in drafts:
                 following, complete = space.after(standard, chosen)
-                if complete and part.possible(ComboBid.unchecked(
-                        self.profile, standard, chosen, proven_for=space.players)):
+                if complete and self._bid_move(standard, chosen, space.players) in part:
                     return True
                 ahead += [(*chosen, special) for special in following]
             drafts = ahead
         return False
+
+    def _bid_move(self, standard: Bid, chosen: tuple[Bid, ...], players: int) -> MakeBid:
+        """The ``bid`` move of ``standard`` with ``chosen``, known to be a combo bid of
+        this profile for ``players`` (built bid by bid in a space that has it)."""
+        return MakeBid(ComboBid.unchecked(self.profile, standard, chosen, proven_for=players))
 
     # -- card picks --------------------------------------------------------------------
 

@@ -49,8 +49,9 @@ from combowhist.cli.render import (
 )
 from combowhist.errors import CombowhistError
 from combowhist.game import Game
+from combowhist.legal import LegalMoves
 from combowhist.moves import Award, MakeBid, Move, parse_move
-from combowhist.profiles import load_profile
+from combowhist.profiles import RuleProfile, load_profile
 from combowhist.records import DealRecord
 from combowhist.state import Phase
 
@@ -408,10 +409,10 @@ class _Terminal:
         the auction the cheapest bids with the fewest special bids."""
         deal = game.deal
         assert deal is not None
-        moves = game.legal_moves()
+        moves = game.view(self.you).legal_moves()
         if deal.phase is Phase.AUCTION:
             bids = [f"{move.combo}  = {move.combo.name(self.language)}, worth "
-                    f"{move.combo.worth}" for move in _cheap_bids(game)]
+                    f"{move.combo.worth}" for move in _cheap_bids(game.profile, moves)]
             return {"pass": ["pass"], **({"bid": bids} if bids else {})}
         found: dict[str, list[str]] = {}
         for move in itertools.islice(moves, 200):
@@ -430,7 +431,7 @@ class _Terminal:
     def moves_text(self, game: Game) -> str:
         deal = game.deal
         assert deal is not None
-        moves = game.legal_moves()
+        moves = game.view(self.you).legal_moves()
         if deal.phase is Phase.AUCTION:
             bids = self.examples(game).get("bid", [])
             lowest = deal.minimum_worth(game.seat_of(self.you))
@@ -445,10 +446,10 @@ class _Terminal:
         return ", ".join(texts)
 
 
-def _cheap_bids(game: Game, count: int = 5) -> list[MakeBid]:
-    """Up to ``count`` legal bids of the fewest special bids (at most two), cheapest
-    first: examples for ``help`` and ``moves`` without listing thousands of bids."""
-    profile, moves = game.profile, game.legal_moves()
+def _cheap_bids(profile: RuleProfile, moves: LegalMoves, count: int = 5) -> list[MakeBid]:
+    """Up to ``count`` bids of ``moves`` (your legal moves, from your view) of the fewest
+    special bids (at most two), cheapest first: examples for ``help`` and ``moves``
+    without listing thousands of bids."""
     found: list[MakeBid] = []
     for size in range(3):
         for standard in profile.standard_bids:
