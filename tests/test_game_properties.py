@@ -498,7 +498,8 @@ class Model:
         self.free_points()  # R36: also for a cancelled deal
         if self.dealer not in self.active:
             self.dealer = next_active(self.active, self.dealer)
-        if not self.shame() and self.round_complete() and self.w is not None:
+        round_ended = self.round_complete()  # R39 first: it counts even if the game ends
+        if not self.shame() and round_ended and self.w is not None:
             self.w = max(self.variant.floor, self.w - 1)
         self.deal()
 
@@ -528,6 +529,34 @@ class Model:
         if self.ending is None:
             assert (game.dealer, game.participants, game.banned) == (
                 self.dealer, self.participants, frozenset(self.banned))
+
+
+def test_r39_r40_v_the_score_sheet_counts_the_round_a_leaver_completes_at_shame() -> None:
+    """Found by the property below: on the score sheet, dealers 3, 0 and 1 have dealt
+    the second round; player 2 then leaves by an intentional cheat (R40 v), which
+    completes the round (R39) and brings player 3 a Win of Shame. The round counts, in
+    the engine and in the model alike."""
+    profile = load_profile("1.4.1")
+    game = Game.new(4, profile=profile, dealer=3, mode="sheet",
+                    variant=Variant(kind="limited", winning_score=13, floor=1, rounds=1))
+    model = Model(game)
+    bids = [(2, "taintless_masters_game+ending_dog+open_hand", True, False, ()),
+            (0, "bid_of_shame+penalty", True, False, ()),
+            (2, "taintless_masters_game+ending_dog+open_hand", True, False, (0,)),
+            (1, "bid_of_shame+penalty", True, False, ())] + [
+            (1, "taintless_masters_game+ending_dog+open_hand", False, True, ())] * 3
+    for declarer, text, completed, cheated, cheaters in bids:
+        combo = ComboBid.parse(text, profile, 4)
+        outcome = Outcome(declarer, combo, completed, None, cheated, cheaters)
+        game = game.record(outcome)
+        model.record(outcome, combo, False)
+        model.check(game)
+    assert (game.rounds, game.dealt) == (1, frozenset({0, 1, 3}))
+    game = game.adjudicate(IntentionalCheat(2))
+    model.adjudicate(IntentionalCheat(2))
+    assert (game.ending, game.winner) == (Ending.SHAME, 3)
+    assert (game.rounds, game.dealt) == (2, frozenset())
+    model.check(game)
 
 
 @st.composite
