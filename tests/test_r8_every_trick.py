@@ -26,6 +26,7 @@ from combowhist.rules.every_trick import (
     _EveryTrick,
     _most_plays,
     _OverBudget,
+    _together,
     every_trick,
     first_line,
     out_of_reach_but_one,
@@ -193,6 +194,45 @@ def test_r8_r22_r28_r33_every_trick_agrees_with_a_brute_force_on_small_decks(
     assert (line is not None) == _brute(hand, unseen, players, hurry, iron, plague, lose_last)
     if line is not None:
         _replay(line, hand, unseen, players, hurry, iron, plague, lose_last)
+
+
+def _together_plainly(tricks: tuple[int, ...], holding: tuple[int, ...],
+                      follows: tuple[int, ...]) -> bool:
+    """The seats' joint condition of :func:`_together` by its definition: some order of
+    D's tricks in which, trick by trick, some holders of the suit led follow (within the
+    suit's follows left) and the others become void in it, no seat ever left holding no
+    suit, even after the last. No memo, nothing dropped or capped."""
+    if not any(tricks):
+        return True
+    if 0 in holding:
+        return False
+    for suit, count in enumerate(tricks):
+        if not count:
+            continue
+        bit = 1 << suit
+        holders = [i for i, suits in enumerate(holding) if suits & bit]
+        for size in range(min(len(holders), follows[suit]) + 1):
+            for following in combinations(holders, size):
+                after = tuple(suits & ~bit if i in holders and i not in following else suits
+                              for i, suits in enumerate(holding))
+                rest = tuple(n - 1 if s == suit else n for s, n in enumerate(tricks))
+                left = tuple(n - size if s == suit else n for s, n in enumerate(follows))
+                if 0 not in after and _together_plainly(rest, after, left):
+                    return True
+    return False
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=4, max_size=4),
+       st.lists(st.integers(0, 15), min_size=1, max_size=3),
+       st.lists(st.integers(0, 4), min_size=4, max_size=4))
+def test_r8_every_trick_seats_joint_plays_shared_form_keeps_each_answer(
+        tricks: list[int], holding: list[int], follows: list[int]) -> None:
+    """The seats' joint condition asked in its shared form (a suit nobody holds dropped,
+    follows capped, answers kept between searches) answers as its definition does."""
+    seats = tuple(sorted(holding))
+    assert _together(tuple(tricks), seats, tuple(follows)) == _together_plainly(
+        tuple(tricks), seats, tuple(follows))
 
 
 @settings(max_examples=300, deadline=None)

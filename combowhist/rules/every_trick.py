@@ -179,10 +179,12 @@ def out_of_reach_but_one(hand: int, deck: int, players: int, iron: bool,
 
 
 def clear_cache() -> None:
-    """Forget the seat-by-seat bounds and the follows counted, kept between searches
-    (:func:`_most_plays`, :func:`_follows`), for measuring a search from cold."""
+    """Forget the seat-by-seat bounds, the follows counted and the seats' joint plays,
+    kept between searches (:func:`_most_plays`, :func:`_follows`, :func:`_together`),
+    for measuring a search from cold."""
     _most_plays.cache_clear()
     _follows.cache_clear()
+    _together_asked.cache_clear()
 
 
 _FIRST_BUDGET = 50
@@ -257,7 +259,6 @@ class _EveryTrick:
         self.unseen = tuple(others)
         # A search of the same problem (``like``) shares what it has proven.
         self.failed: set[tuple[object, ...]] = set() if like is None else like.failed
-        self.joint: dict[tuple[object, ...], bool] = {} if like is None else like.joint
         self.nodes = 0
         self.limit = -1
         """The most states :meth:`line` may open (-1: no bound)."""
@@ -398,12 +399,12 @@ class _EveryTrick:
         tricks = tuple(cards.bit_count() for cards in declarer)
         alone = _alone(declarer, unseen, tricks)
         holding = [~voids & live for voids, _, _ in seats]
-        if not all(self._together(tricks, (suits,), alone) for suits in holding):
+        if not all(_together(tricks, (suits,), alone) for suits in holding):
             return False
         together = tuple(min(tricks[suit], 1) * _follows(
             declarer[suit], unseen[suit], sum(1 for suits in holding if suits >> suit & 1))
             for suit in range(_SUITS))
-        if not self._together(tricks, tuple(sorted(holding)), together):
+        if not _together(tricks, tuple(sorted(holding)), together):
             return False
         if self.kept >= 0:  # each seat but the keeper plays a card of a suit it holds last
             return _fits(declarer, unseen, [
@@ -435,43 +436,6 @@ class _EveryTrick:
                 self.last_cards = tuple(last.items())
                 return True
         return False
-
-    def _together(self, tricks: tuple[int, ...], holding: tuple[int, ...],
-                  follows: tuple[int, ...]) -> bool:
-        """Whether the seats (each the suits it may still hold) can all play D's
-        ``tricks`` in one order, following at most ``follows`` times in each suit between
-        them."""
-        memo = (tricks, holding, follows)
-        known = self.joint.get(memo)
-        if known is not None:
-            return known
-        known = not any(tricks)
-        for suit in range(_SUITS):
-            if known:
-                break
-            if not tricks[suit]:
-                continue
-            bit = 1 << suit
-            if any(not suits & bit and not suits for suits in holding):
-                continue
-            holders = [i for i, suits in enumerate(holding) if suits & bit]
-            tried: set[tuple[int, ...]] = set()
-            for chosen in range(1 << len(holders)):
-                following = [holders[i] for i in range(len(holders)) if chosen >> i & 1]
-                if len(following) > follows[suit]:
-                    continue
-                after = tuple(sorted(
-                    suits & ~bit if suits & bit and i not in following else suits
-                    for i, suits in enumerate(holding)))
-                if 0 in after or after in tried:
-                    continue
-                tried.add(after)
-                if self._together(_less(tricks, suit), after,
-                                  _less(follows, suit, len(following))):
-                    known = True
-                    break
-        self.joint[memo] = known
-        return known
 
     # -- the line found -----------------------------------------------------------------
 
@@ -635,6 +599,61 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
         if need[chosen] > made + min(plays, by_seat):
             return False
     return True
+
+
+def _together(tricks: tuple[int, ...], holding: tuple[int, ...], follows: tuple[int, ...]
+              ) -> bool:
+    """Whether the seats (each the suits it may still hold, in order) can all play D's
+    ``tricks`` in one order, following at most ``follows`` times in each suit between
+    them; no seat may run out of the suits it holds (a seat holding none fails at once).
+
+    Asked in a form that leaves the answer as it is, so that more questions share one:
+    a suit nobody holds has its tricks dropped (they change nothing: every seat discards,
+    so any order of the others can play them last), and a suit's follows are capped at
+    its tricks times its holders (no order uses more)."""
+    if not any(tricks):
+        return True
+    if 0 in holding:
+        return False
+    kept = []
+    capped = []
+    for suit in range(_SUITS):
+        bit = 1 << suit
+        holders = 0
+        for suits in holding:
+            if suits & bit:
+                holders += 1
+        count = tricks[suit] if holders else 0
+        kept.append(count)
+        capped.append(min(follows[suit], count * holders))
+    return _together_asked(tuple(kept), holding, tuple(capped))
+
+
+@lru_cache(maxsize=1 << 16)
+def _together_asked(tricks: tuple[int, ...], holding: tuple[int, ...],
+                    follows: tuple[int, ...]) -> bool:
+    """:func:`_together` worked out, for a question in its shared form."""
+    if not any(tricks):
+        return True
+    for suit in range(_SUITS):
+        if not tricks[suit]:
+            continue
+        bit = 1 << suit
+        holders = [i for i, suits in enumerate(holding) if suits & bit]
+        tried: set[tuple[int, ...]] = set()
+        for chosen in range(1 << len(holders)):
+            following = [holders[i] for i in range(len(holders)) if chosen >> i & 1]
+            if len(following) > follows[suit]:
+                continue
+            after = tuple(sorted(
+                suits & ~bit if suits & bit and i not in following else suits
+                for i, suits in enumerate(holding)))
+            if 0 in after or after in tried:
+                continue
+            tried.add(after)
+            if _together(_less(tricks, suit), after, _less(follows, suit, len(following))):
+                return True
+    return False
 
 
 _NO_ORDERS = (-_SUITS * 13,) * (_ALL_SUITS + 1)
