@@ -160,11 +160,37 @@ def test_r8_r28_r33_a_line_without_plague_under_a_named_suit_settles_it_before_t
         assert replayed is None or replayed.completing(combo, 1, 4, deck) is None
 
 
+def test_r8_r29_r31_r33_relaxed_line_needing_all_but_the_last_from_the_every_trick_search(
+        ) -> None:
+    # Taintless Master's Game + Justice + Sloth + Hurry + Ending Dog + Plague: the short
+    # search runs out of its bound, and the solver took over a second. Without Justice and
+    # Plague it needs every trick but the last, which the every-trick search finds at
+    # once; with the card of justice named and a plague suit under which D's leads stay
+    # legal (R28) and D is not beplagued (R33), that line completes the combo.
+    profile = load_profile("1.4.1")
+    hand = CardSet.parse("9S 3S 2S JH 10H 6H 4H JD 3D KC 8C 6C 2C").mask
+    deck = profile.deck(4).mask
+    combo = ComboBid.parse("taintless_masters_game+justice+sloth+hurry+ending_dog+plague",
+                           profile)
+    key = possibility_key(combo)
+    with pytest.raises(AnalysisError):
+        possibility.Search(combo, 4, 1, deck, hand, possibility._BEFORE_SOLVER).run()
+    line = possibility._relaxed_line(combo, key, 4, 1, deck, hand, DEFAULT_MAX_NODES)
+    assert line is not None
+    built = _build(combo, 4, 1, 0, hand, line.setup, line.actions, line.guesses)
+    assert built.deal.winners == line.takers
+    assert built.deal.result is not None
+    assert built.deal.result.completed
+    assert built.deal.winners[-1] != 1  # Ending Dog: the last trick is the opponents'
+
+
 @settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((3, 4)),
        bid=st.sampled_from(("max_trump+greed+lock+ending_dog", "masters_game+lock",
                             "game+greed+ending_dog", "masters_trump+greed",
-                            "taintless_masters_game", "grill+lock+greed")),
+                            "taintless_masters_game", "grill+lock+greed",
+                            "taintless_masters_game+ending_dog",
+                            "taintless_masters_game+greed+hurry")),
        relaxed=st.sampled_from(("+plague", "+justice", "+justice+plague", "+mail",
                                 "+mail+justice+plague", "+mail+masters_mail",
                                 "+mail+masters_mail+plague")))
