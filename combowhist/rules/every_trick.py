@@ -49,33 +49,35 @@ still holds. The rest is the search for every trick of the twelve before. Plague
 beplagued if the last trick holds plague cards and D's count of them still exceeds its
 taker's (R33).
 
-Every trick but one, any one (12 of the 13: Taintless Master's Game alone): no search of
-its own, but a proof of impossibility that often reaches where the SAT solver takes
-minutes (weak hands). A line that loses trick k (or none: then k is the trick of D's
-lowest card of some suit) gives a line of the other twelve in which
-D takes every trick, leading each with Hurry: D's card of trick k is left out, each
-opponent's card of trick k becomes a card it discards before trick 1 (of any suit: it
-held it from the start), and the trick after k, led by its taker, is the same trick led
-by D with the same cards (the suit led is the same, so every seat follows as before; so
-trick 1 without Hurry, R22). D's card of trick k may be taken as D's lowest of its suit:
-a lower card of that suit played in a trick D takes would lose trick k as well, and the
-higher wins where the lower did. So where, for every suit D holds, D without its lowest
-card of it has no such line of the other twelve (each opponent a card to spare), there is
-no line taking all but one, with or without Hurry, and with Plague none either (it only
-narrows D's leads and what D may lose). Nor with Justice every trick, one perhaps lost in
-play and awarded to D (R29): D takes twelve in play and leads the trick after the
-awarded one. Where one has a line, nothing is proven.
+Every trick but one or two, any of them (12 of the 13 in play: Taintless Master's Game
+alone; 11: with Justice, R29): no search of its own, but a proof of impossibility that
+often reaches where the SAT solver takes minutes (weak hands). A line that loses trick k
+(or none: then k is the trick of D's lowest card of some suit) gives a line of the other
+twelve in which D takes every trick, leading each with Hurry: D's card of trick k is left
+out, each opponent's card of trick k becomes a card it discards before trick 1 (of any
+suit: it held it from the start), and the trick after k, led by its taker, is the same
+trick led by D with the same cards (the suit led is the same, so every seat follows as
+before; so trick 1 without Hurry, R22). D's card of trick k may be taken as D's lowest of
+its suit: a lower card of that suit played in a trick D takes would lose trick k as well,
+and the higher wins where the lower did. So where, for every suit D holds, D without its
+lowest card of it has no such line of the other twelve (each opponent a card to spare),
+there is no line taking all but one, with or without Hurry, and with Plague none either
+(it only narrows D's leads and what D may lose). Nor with Justice every trick, one
+perhaps lost in play and awarded to D (R29): D takes twelve in play and leads the trick
+after the awarded one. Two tricks left out the same way (the lost ones; where fewer are
+lost, one D takes holding D's lowest card of a suit) give a line of the other eleven,
+each opponent with two cards to spare, D without its lowest card of each of two suits, or
+its two lowest of one. Where one has a line, nothing is proven.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 from operator import add
 
-__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line",
-           "out_of_reach_but_one"]
+__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line", "out_of_reach"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -106,7 +108,7 @@ def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, pla
 
 def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                plagues: Sequence[int], lose_last: bool = False, max_states: int = -1,
-               spare: bool = False) -> tuple[int, list[Trick]] | None:
+               spare: int = 0) -> tuple[int, list[Trick]] | None:
     """:func:`every_trick` under any of the plague suits ``plagues`` (-1: none): the one
     a line is found for first, and that line; ``None`` if there is none under any.
 
@@ -117,9 +119,57 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     run in turns with growing budgets (a line is often quick to find in one try only); a
     try that runs to its end without a line proves its problem has none. Past
     ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised.
-    With ``spare``, each opponent holds one card more than D and gets rid of it before
-    trick 1, as a discard of any suit (:func:`out_of_reach_but_one`; the line found then
+    With ``spare``, each opponent holds so many cards more than D and gets rid of them
+    before trick 1, as discards of any suit (:func:`out_of_reach`; the line found then
     leaves those cards out)."""
+    found = _in_turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare),
+                      max_states)
+    return None if found is None else (found[0].plague, found[0].cards_of(found[1]))
+
+
+def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,
+                 max_states: int = -1) -> bool:
+    """Whether no line lets the declarer, holding ``hand``, bring home every trick but
+    ``lost`` (1 or 2, any of them) in play without trump, with or without Hurry and
+    Plague, as far as this proof reaches (see the module text): ``True`` where, for each
+    choice of ``lost`` suits D holds (a suit chosen twice: its two lowest cards), D
+    without its lowest cards of them has no line taking every other trick with Hurry,
+    each opponent having ``lost`` cards to spare (:func:`first_line` with ``spare``);
+    ``False`` where one of those has a line, which decides nothing, or where D holds no
+    more than ``lost`` cards. The choices are searched in turns, as :func:`first_line`'s
+    problems are; past ``max_states`` states opened in all, :class:`OutOfStates` is
+    raised."""
+    if hand.bit_count() <= lost:
+        return False
+    problems: list[list[tuple[_EveryTrick, int]]] = []
+    for suits in combinations_with_replacement(range(_SUITS), lost):
+        removed = _lowest_cards(hand, suits, iron)
+        if removed:
+            problems += _problems(hand & ~removed, deck & ~removed, players, True, iron,
+                                  (-1,), False, lost)
+    return _in_turns(problems, max_states) is None
+
+
+def _lowest_cards(hand: int, suits: tuple[int, ...], iron: bool) -> int:
+    """D's lowest card of each suit of ``suits``, as many of a suit as it is named there
+    (a bitmask); 0 where D holds fewer."""
+    cards = 0
+    for suit in set(suits):
+        ranked = _ranked(hand, suit, iron)
+        for _ in range(suits.count(suit)):
+            if not ranked:
+                return 0
+            lowest = ranked & -ranked
+            cards |= 1 << _card_index(suit, lowest.bit_length() - 1, iron)
+            ranked ^= lowest
+    return cards
+
+
+def _problems(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+              plagues: Sequence[int], lose_last: bool, spare: int
+              ) -> list[list[tuple[_EveryTrick, int]]]:
+    """:func:`first_line`'s problems, each its four tries (a search and the seat that
+    keeps a card for the last trick)."""
     unseen = deck & ~hand
     keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
     problems: list[list[tuple[_EveryTrick, int]]] = []
@@ -133,6 +183,13 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                                               kept, first, like=search, spare=spare)
                                   for first in range(1, _SUITS))]
             problems += [[(each, keeper) for each in searches] for keeper in keepers]
+    return problems
+
+
+def _in_turns(problems: list[list[tuple[_EveryTrick, int]]], max_states: int
+              ) -> tuple[_EveryTrick, list[_Play]] | None:
+    """The first line any try of ``problems`` finds, with its search, the tries run in
+    turns with growing budgets; ``None`` once every problem is proven to have none."""
     everyone = {search for problem in problems for search, _ in problem}
     budget = _FIRST_BUDGET
     while problems:
@@ -151,31 +208,12 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                 if found is None:  # proven: the problem's other tries are dropped
                     left = []
                     break
-                return search.plague, search.cards_of(found)
+                return search, found
             if left:
                 undecided.append(left)
         problems = undecided
         budget *= 4
     return None
-
-
-def out_of_reach_but_one(hand: int, deck: int, players: int, iron: bool,
-                         max_states: int = -1) -> bool:
-    """Whether no line lets the declarer, holding ``hand``, bring home every trick but
-    one (any one) without trump, with or without Hurry and Plague, as far as this proof
-    reaches: ``True`` where, for each suit D holds, D without its lowest card of that
-    suit has no line taking every other trick with Hurry, each opponent having a card to
-    spare (:func:`first_line` with ``spare``); ``False`` where one of those has a line,
-    which decides nothing (see the module text). Past ``max_states`` states opened in
-    one of those searches, :class:`OutOfStates` is raised."""
-    for suit in range(_SUITS):
-        ranked = _ranked(hand, suit, iron)
-        if ranked:
-            lowest = 1 << _card_index(suit, (ranked & -ranked).bit_length() - 1, iron)
-            if first_line(hand & ~lowest, deck & ~lowest, players, True, iron, (-1,),
-                          max_states=max_states, spare=True) is not None:
-                return False
-    return True
 
 
 def clear_cache() -> None:
@@ -229,10 +267,10 @@ class _EveryTrick:
 
     def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
                  plague: int, kept: int = -1, first_suit: int = 0,
-                 like: _EveryTrick | None = None, spare: bool = False) -> None:
+                 like: _EveryTrick | None = None, spare: int = 0) -> None:
         self.iron = iron
         self.spare = spare
-        """Whether each opponent discards a card of any suit before trick 1."""
+        """How many cards of any suit each opponent discards before trick 1."""
         self.opponents = opponents
         self.hurry = hurry
         self.plague = plague
@@ -273,7 +311,7 @@ class _EveryTrick:
     def start(self, keeper: int = -1) -> _State:
         """Trick 1, ``keeper`` the opponent who keeps a card for the last trick."""
         keeps = 1 << self.kept if self.kept >= 0 else 0
-        spared = (0,) if self.spare else ()  # a discard made void in no suit: of any suit
+        spared = (0,) * self.spare  # discards made void in no suit: of any suit
         seats = tuple((0, spared, keeps if seat == keeper else 0)
                       for seat in range(self.opponents))
         return _State(self.declarer, self.unseen, seats, self.plague < 0, True)

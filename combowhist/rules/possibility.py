@@ -40,9 +40,9 @@ trump (Taintless Master's Game with Greed or with Ending Dog, :func:`needs_every
 have a search of their own,
 :func:`~combowhist.rules.every_trick.every_trick`, which decides them directly, even
 where the search and the solver took minutes to prove them impossible. Those that need
-twelve tricks in play without trump, any one lost (Taintless Master's Game alone, or with
-Greed and Justice, :func:`needs_all_but_one`), are first tried for a proof that they are
-out of reach, :func:`~combowhist.rules.every_trick.out_of_reach_but_one`.
+twelve or eleven tricks in play without trump, any one or two lost (Taintless Master's
+Game alone, or with Justice, :func:`tricks_to_spare`), are first tried for a proof that
+they are out of reach, :func:`~combowhist.rules.every_trick.out_of_reach`.
 
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound, to find a witness
@@ -89,7 +89,7 @@ from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength,
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
-from combowhist.rules.every_trick import OutOfStates, Trick, first_line, out_of_reach_but_one
+from combowhist.rules.every_trick import OutOfStates, Trick, first_line, out_of_reach
 from combowhist.rules.every_trick import clear_cache as clear_every_trick_cache
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
@@ -108,7 +108,7 @@ from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 __all__ = ["ANY_TRICK", "DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
            "keyed_space", "needs_every_trick", "possibility_key", "possible_with",
-           "sampled_for_lines", "search_gap", "solver_covers"]
+           "sampled_for_lines", "search_gap", "solver_covers", "tricks_to_spare"]
 
 TRICKS = 13
 HAND = 13
@@ -382,9 +382,9 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     (:meth:`Line.completing`), and a neighbour's is kept as a line of this play. A
     combo that needs every trick, or every trick but the last, without trump
     (:func:`needs_every_trick`) is decided by
-    :func:`~combowhist.rules.every_trick.every_trick`; one that needs all but one, any one
-    (:func:`needs_all_but_one`), is first tried for a proof that it is out of reach
-    (:func:`~combowhist.rules.every_trick.out_of_reach_but_one`). Where the SAT solver is
+    :func:`~combowhist.rules.every_trick.every_trick`; one that needs all but one or two,
+    any of them (:func:`tricks_to_spare`), is first tried for a proof that it is out of
+    reach (:func:`~combowhist.rules.every_trick.out_of_reach`). Where the SAT solver is
     installed (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
     (with ``whole_list``, as when a whole list of combos is decided, it tries first for a
     line that holds with Hurry the other way too, which settles that combo without a
@@ -743,7 +743,7 @@ def clear_caches() -> None:
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague.cache_clear()
-    _out_of_reach_but_one.cache_clear()
+    _out_of_reach.cache_clear()
     clear_every_trick_cache()
     _open_cache.cache_clear()
 
@@ -888,9 +888,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                   max_nodes: int, whole_list: bool = False) -> Line | None:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
     a combo that needs every trick, or every trick but the last, without trump
-    (:func:`needs_every_trick`); ``None`` at once for one that needs all but one, any
-    one, where :func:`~combowhist.rules.every_trick.out_of_reach_but_one` proves it out
-    of reach (:func:`needs_all_but_one`); else by the search, or, for a combo the solver
+    (:func:`needs_every_trick`); ``None`` at once for one that needs all but one or two,
+    any of them, where :func:`~combowhist.rules.every_trick.out_of_reach` proves it out
+    of reach (:func:`tricks_to_spare`); else by the search, or, for a combo the solver
     covers (:func:`solver_covers`, python-sat installed), by the solver once a short
     search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
     search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
@@ -908,8 +908,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
             return _every_trick_line(key, players, declarer, deck, hand)
         except OutOfStates:  # bounded only where the solver decides instead
             return solved(key, players, declarer, deck, hand, whole_list)
-    if needs_all_but_one(key) and _out_of_reach_but_one(hand, deck, players,
-                                                        PlayRule.ACES_LOW in key.play_rules):
+    spare = tricks_to_spare(key)
+    if spare and _out_of_reach(hand, deck, players, PlayRule.ACES_LOW in key.play_rules,
+                               spare):
         return None
     if not (SOLVER and solver_covers(key)):
         return Search(combo, players, declarer, deck, hand, max_nodes).run()
@@ -1007,14 +1008,18 @@ def needs_every_trick(key: PossibilityKey) -> bool:
                 (TRICKS, 0), (TRICKS - 1, _LAST_TRICK)))
 
 
-def needs_all_but_one(key: PossibilityKey) -> bool:
-    """Whether ``key``'s combos are completed only where D wins at least twelve tricks in
-    play, any one lost, without trump, and have no pre-game event but Plague and Justice
-    and no play rule but Hurry and Iron (as Taintless Master's Game alone, or with Greed
-    and Justice, whose trick D may award to itself, R29, R31): those
-    :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may prove impossible
-    before any other search."""
-    return _trumpless_tricks(key) == TRICKS - 1 and not key.conditions.avoid_tricks
+def tricks_to_spare(key: PossibilityKey) -> int:
+    """How many tricks in play D may lose, any of them, and still complete ``key``'s
+    combos, where that is 1 or 2 (they need twelve or eleven tricks in play without
+    trump, with no pre-game event but Plague and Justice and no play rule but Hurry and
+    Iron: Taintless Master's Game alone, or with Greed and Justice, 1; with Justice, 2,
+    its trick perhaps awarded to D, R29, R31) and the every-trick search does not decide
+    them itself (:func:`needs_every_trick`): those
+    :func:`~combowhist.rules.every_trick.out_of_reach` may prove impossible before any
+    other search. 0 for every other key. (Tricks D must not take, as with Lock or Ending
+    Dog, only narrow the lines.)"""
+    spare = TRICKS - _trumpless_tricks(key)
+    return spare if spare in (1, 2) and not needs_every_trick(key) else 0
 
 
 def _trumpless_tricks(key: PossibilityKey) -> int:
@@ -1035,17 +1040,18 @@ _TRUMPLESS_EVENTS = frozenset({Event.PLAGUE, Event.JUSTICE})
 a lead D may not make (R28, R33); Justice only a trick D may be awarded (R29)."""
 
 
-_BUT_ONE_STATES = 4000
-"""The states :func:`~combowhist.rules.every_trick.out_of_reach_but_one` may open in each
-of its searches; past them it proves nothing and the other searches decide."""
+_OUT_OF_REACH_STATES = 8000
+"""The states :func:`~combowhist.rules.every_trick.out_of_reach` may open in all; past
+them it proves nothing and the other searches decide."""
 
 
 @lru_cache(maxsize=64)
-def _out_of_reach_but_one(hand: int, deck: int, players: int, iron: bool) -> bool:
-    """:func:`~combowhist.rules.every_trick.out_of_reach_but_one` within
-    :data:`_BUT_ONE_STATES`, kept: the keys with and without Hurry and Plague share it."""
+def _out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int) -> bool:
+    """:func:`~combowhist.rules.every_trick.out_of_reach` within
+    :data:`_OUT_OF_REACH_STATES`, kept: the keys with and without Hurry and Plague share
+    it."""
     try:
-        return out_of_reach_but_one(hand, deck, players, iron, _BUT_ONE_STATES)
+        return out_of_reach(hand, deck, players, iron, lost, _OUT_OF_REACH_STATES)
     except OutOfStates:
         return False
 
