@@ -378,6 +378,25 @@ lowest). Its Taintless Master's Game + Hurry + Iron + Mail took the solver 56 s 
 setting that helps); the search misses it at 20,000 tricks in either order. That hand's
 whole list (``len``) was not done after 15 minutes: 21 solver calls in it, 508 s of
 solving, the slowest 44 s (Plague beside Mail in any direction).
+The stop after. The every-trick search's joint condition on the opponents asked in a
+shared form and remembered across searches (the same answers): the slowest impossible
+Taintless Master's Game of the second sample 0.49 s to 0.19-0.26 s, hands of small cards'
+whole lists 1-2 s less outside the solver. A relaxed line that needs every trick but the
+last taken from the every-trick search (250 states) instead of the general search: that
+sample's slowest check (Taintless Master's Game with Justice, Sloth, Hurry, Ending Dog and
+Plague) 1.1 s to 0.1 s; with every trick (Greed) as well, one check 0.35 s to 0.9 s (a
+state of the every-trick search costs about a millisecond where no line exists), so not
+there. Taintless Master's Game with Justice (11 in play, two lost) proven out of reach as
+the one-trick proof does, two tricks left out: the weakest hand's such keys, 305 s, 13 s,
+11 s and 1 s of solving before, 0.03 s. Pure Python, the two samples one beside the other
+on the two cores (so each about 5% slower than alone; runs vary by that much): the second
+sample's checks over 0.2 s 12-14 to 9-11 (p99 0.19-0.20 s), the first's (600, seed 1)
+1, p99 0.15 s. The weakest hand's whole list is still far off: 21 minutes in, 23 solver
+calls and 716 s of solving, the slowest 251 s: Max Trump with Iron, Greed, Plague, Lock
+and Ending Dog proven impossible (a counting argument again: D's trumps are the four
+lowest, so D wins a trick only by ruffing a suit it is void in, or leading one every
+opponent is void in), and the possible Plague keys beside Mail, Lock and Ending Dog the
+solver finds in 10-45 s each.
 """
 
 from __future__ import annotations
