@@ -124,7 +124,10 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     leaves those cards out)."""
     found = _in_turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare),
                       max_states)
-    return None if found is None else (found[0].plague, found[0].cards_of(found[1]))
+    if found is None:
+        return None
+    search, line = found
+    return search.plague, search.cards_of(line)
 
 
 def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,

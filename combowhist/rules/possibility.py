@@ -1103,7 +1103,7 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
     bound = (most_states if most_states >= 0
              else _EVERY_TRICK_BUT_LAST_STATES if lose_last and SOLVER else -1)
     if not (hurry or lose_last) and _without_plague(hand, deck, players, True, iron, False,
-                                                    most_states) is None:
+                                                    bound) is None:
         # R22: a line in which the seat on D's right leads trick 1 is one with D leading
         # it too (D's card first, the same cards after): none with Hurry, none without.
         # A whole list asks both: one proof, kept, serves the two.
