@@ -61,7 +61,9 @@ neighbouring one (:func:`_neighbours`; and a play of another trump rule, Hurry o
 where its plays hold under this one's, :func:`_replayed`; with Iron the other way, its
 unseen cards renamed in this play's order, :func:`_reranked`; without Mail, D passing 3
 cards for 3 close ones of the same suits, :func:`_mailed`); only "possible" is shared
-so.
+so. "Impossible" is shared the other way in a whole list, from the combo without Plague,
+Lock, Ending Dog and Greed (:func:`least_demanding`), whose lines every line of the
+combo with them is.
 """
 
 from __future__ import annotations
@@ -107,8 +109,8 @@ from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
 __all__ = ["ANY_TRICK", "DEFAULT_MAX_NODES", "ORDER_BLIND", "SOLVER", "Line", "PossibilityKey",
            "PossibleWith", "clear_caches", "completing_guesses", "decide", "hands_at_play",
-           "keyed_space", "needs_every_trick", "possibility_key", "possible_with",
-           "sampled_for_lines", "search_gap", "solver_covers", "tricks_to_spare"]
+           "keyed_space", "least_demanding", "needs_every_trick", "possibility_key",
+           "possible_with", "sampled_for_lines", "search_gap", "solver_covers", "tricks_to_spare"]
 
 TRICKS = 13
 HAND = 13
@@ -894,8 +896,10 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     covers (:func:`solver_covers`, python-sat installed), by the solver once a short
     search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
     search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
-    see :func:`solved`); for Rank Trump before the mails, by the search's fast pass where
-    it finds a line (:func:`sampled_for_lines`), else by the solver."""
+    see :func:`solved`; and, beside a trump suit, ``None`` at once where
+    :func:`least_demanding`'s combo, decided first, is impossible); for Rank Trump before
+    the mails, by the search's fast pass where it finds a line
+    (:func:`sampled_for_lines`), else by the solver."""
     key = possibility_key(combo)
     if sampled_for_lines(combo):
         found = _sampled_line(combo, players, declarer, deck, hand, max_nodes)
@@ -922,17 +926,52 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                           min(max_nodes, _BEFORE_SOLVER), shedding).run()
         except AnalysisError:  # over the short bound
             pass
+    if whole_list and key.trump is not TrumpRule.NONE:
+        # Not trumpless: Taintless Master's Game has proofs of its own, and there the
+        # least demanding combo was often possible, and slow for the solver to find.
+        base = least_demanding(combo)
+        if base is not None and decide(base, hand, players, declarer, max_nodes,
+                                       whole_list=True) is None:
+            return None
     return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
             or solved(key, players, declarer, deck, hand, whole_list))
+
+
+def least_demanding(combo: ComboBid) -> ComboBid | None:
+    """``combo`` without Plague, Lock, Ending Dog and, beside a goal of at least so many
+    tricks, Greed: every line that completes ``combo`` completes it too (with its plague
+    suit dropped, :meth:`Line.without_plague`), so where it is impossible, so is
+    ``combo``. Plague only narrows D's leads and adds a way to fail (R28, R33), Lock and
+    Ending Dog only forbid tricks (R31), and Greed's t-1 >= n gives t >= n (R32).
+    ``None`` where ``combo`` has none of them, or where a bid holding one holds more
+    than those (its key would change in more than they do).
+
+    In a whole list, a combo with a trump suit that the short searches leave to the
+    solver has this combo decided first (the list most often holds it too; the answer is
+    kept): impossible there, it is impossible here without a solver call of its own;
+    possible, its line is tried here before the solver (:func:`_relaxed_line`)."""
+    key = possibility_key(combo)
+    conditions = key.conditions
+    greed = conditions.greed and conditions.goal.kind is GoalKind.MIN_TRICKS
+    if not (greed or conditions.avoid_tricks or Event.PLAGUE in key.events):
+        return None
+    base = ComboBid.unchecked(combo.profile, combo.standard, tuple(
+        bid for bid in combo.specials
+        if not ((greed and bid.greed) or bid.avoid_tricks or bid.event is Event.PLAGUE)))
+    wanted = attrs.evolve(key, events=key.events - {Event.PLAGUE}, conditions=attrs.evolve(
+        conditions, greed=conditions.greed and not greed, avoid_tricks=0))
+    return base if possibility_key(base) == wanted else None
 
 
 def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
                   deck: int, hand: int, max_nodes: int) -> Line | None:
     """Before the solver: a line of the same combo without Plague, Justice, Mail (but
-    beside Rank Trump) and Master's Mail beside Mail or Rank Trump, found by a short
-    search (the every-trick search, :func:`_every_trick_line`, where the combo without
-    them needs every trick but the last, as Taintless Master's Game with Justice and
-    Ending Dog does without Justice), made a line of this one as
+    beside Rank Trump) and Master's Mail beside Mail or Rank Trump: one already found
+    for its play (as the line of :func:`least_demanding`'s combo is, in a whole list),
+    else one found by a short search (the every-trick search,
+    :func:`_every_trick_line`, where the combo without them needs every trick but the
+    last, as Taintless Master's Game with Justice and Ending Dog does without Justice),
+    made a line of this one as
     :func:`_neighbour_lines` makes a neighbour's: the
     card of justice named the first card played (:meth:`Line.with_justice`), a Mail that
     changes nothing in the play (:func:`_mailed`), Master's Mail's exchange worked back by
@@ -949,6 +988,10 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     plain = ComboBid.unchecked(combo.profile, combo.standard, tuple(
         bid for bid in combo.specials if bid.event not in dropped))
     plain_key = possibility_key(plain)
+    for known in _LINES.get((hand, players, declarer, deck, plain_key.play), ()):
+        found = _relaxed_made(known, combo, key, players, declarer, deck, mail)
+        if found is not None:
+            return found
     try:
         line = (_every_trick_line(plain_key, players, declarer, deck, hand,
                                   _RELAXED_BUT_LAST_STATES)
@@ -959,6 +1002,13 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         return None
     if line is None:
         return None
+    return _relaxed_made(line, combo, key, players, declarer, deck, mail)
+
+
+def _relaxed_made(line: Line, combo: ComboBid, key: PossibilityKey, players: int,
+                  declarer: int, deck: int, mail: bool) -> Line | None:
+    """A line of :func:`_relaxed_line`'s relaxed combo made a line of ``combo``, where
+    one of the ways it can be made completes it."""
     if Event.JUSTICE in key.events:
         line = line.with_justice(players)
     lines: Iterable[Line] = _mailed(line, key, players, declarer) if mail else (line,)
