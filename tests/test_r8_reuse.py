@@ -361,6 +361,33 @@ def test_r8_r28_r31_r32_every_line_of_a_combo_completes_its_least_demanding_one(
     assert built.deal.result.completed
 
 
+def test_r8_r28_r33_a_relaxed_line_already_found_serves_before_any_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The combo without Plague decided first (as a whole list decides the least demanding
+    # combo): its line, kept, is made a line of the combo with Plague under a suit that
+    # keeps its leads legal (R28) and D not beplagued (R33), with no search of its own.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility builds its Search directly, past any stand-in")
+    profile = load_profile("1.4.2")
+    hand = Deal.new(4, profile=profile, seed=2).dealt_hands[1].mask
+    deck = profile.deck(4).mask
+    plain = ComboBid.parse("max_trump+greed+lock+ending_dog", profile)
+    combo = ComboBid.parse("max_trump+greed+lock+ending_dog+plague", profile)
+    assert decide(plain, hand, 4) is not None
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("the kept line should serve")
+
+    monkeypatch.setattr(possibility, "Search", no_search)
+    line = possibility._relaxed_line(combo, possibility_key(combo), 4, 1, deck, hand,
+                                     DEFAULT_MAX_NODES)
+    assert line is not None
+    assert line.setup.plague != NO_SUIT
+    built = _build(combo, 4, 1, 0, hand, line.setup, line.actions, line.guesses)
+    assert built.deal.result is not None
+    assert built.deal.result.completed
+
+
 WEAKEST = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C"
 """1.4.1, 4 players: no trump suit gives D 7 tricks (the solver proves Max Trump
 impossible in 30-50 s)."""

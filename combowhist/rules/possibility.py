@@ -61,9 +61,9 @@ neighbouring one (:func:`_neighbours`; and a play of another trump rule, Hurry o
 where its plays hold under this one's, :func:`_replayed`; with Iron the other way, its
 unseen cards renamed in this play's order, :func:`_reranked`; without Mail, D passing 3
 cards for 3 close ones of the same suits, :func:`_mailed`); only "possible" is shared
-so. "Impossible" is shared the other way in a whole list, from the combo without Plague,
-Lock, Ending Dog and Greed (:func:`least_demanding`), whose lines every line of the
-combo with them is.
+so. "Impossible" is shared the other way, in a whole list beside a trump suit: from the
+combo without Plague, Lock, Ending Dog and Greed (:func:`least_demanding`), whose lines
+every line of the combo with them is.
 """
 
 from __future__ import annotations
