@@ -960,7 +960,10 @@ def least_demanding(combo: ComboBid) -> ComboBid | None:
         if not ((greed and bid.greed) or bid.avoid_tricks or bid.event is Event.PLAGUE)))
     wanted = attrs.evolve(key, events=key.events - {Event.PLAGUE}, conditions=attrs.evolve(
         conditions, greed=conditions.greed and not greed, avoid_tricks=0))
-    return base if possibility_key(base) == wanted else None
+    found = possibility_key(base)
+    # Field by field: compiled, == on two keys would compare their identity (mypyc does
+    # not see the __eq__ that attrs adds).
+    return base if (found.play, found.conditions) == (wanted.play, wanted.conditions) else None
 
 
 def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: int,
