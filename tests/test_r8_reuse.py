@@ -318,7 +318,7 @@ def test_r8_r28_r31_r32_least_demanding_drops_plague_lock_ending_dog_and_greed_b
     assert _least_key("limbo+greed+lock") == _key("limbo+greed")
 
 
-def test_r8_least_demanding_keeps_a_bid_that_holds_more_than_what_it_drops() -> None:
+def test_r8_r22_least_demanding_keeps_a_bid_that_holds_more_than_what_it_drops() -> None:
     # A house rule's Lock that also makes D lead trick 1: dropping it would drop Hurry
     # too, and a combo with Hurry is not one whose every line completes it without (R22).
     profile = load_profile("1.4.1")

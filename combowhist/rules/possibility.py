@@ -952,14 +952,14 @@ def least_demanding(combo: ComboBid) -> ComboBid | None:
     possible, its line is tried here before the solver (:func:`_relaxed_line`)."""
     key = possibility_key(combo)
     conditions = key.conditions
-    greed = conditions.greed and conditions.goal.kind is GoalKind.MIN_TRICKS
-    if not (greed or conditions.avoid_tricks or Event.PLAGUE in key.events):
+    drop_greed = conditions.greed and conditions.goal.kind is GoalKind.MIN_TRICKS
+    if not (drop_greed or conditions.avoid_tricks or Event.PLAGUE in key.events):
         return None
     base = ComboBid.unchecked(combo.profile, combo.standard, tuple(
         bid for bid in combo.specials
-        if not ((greed and bid.greed) or bid.avoid_tricks or bid.event is Event.PLAGUE)))
+        if not ((drop_greed and bid.greed) or bid.avoid_tricks or bid.event is Event.PLAGUE)))
     wanted = attrs.evolve(key, events=key.events - {Event.PLAGUE}, conditions=attrs.evolve(
-        conditions, greed=conditions.greed and not greed, avoid_tricks=0))
+        conditions, greed=conditions.greed and not drop_greed, avoid_tricks=0))
     found = possibility_key(base)
     # Field by field: compiled, == on two keys would compare their identity (mypyc does
     # not see the __eq__ that attrs adds).
@@ -974,9 +974,8 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     else one found by a short search (the every-trick search,
     :func:`_every_trick_line`, where the combo without them needs every trick but the
     last, as Taintless Master's Game with Justice and Ending Dog does without Justice),
-    made a line of this one as
-    :func:`_neighbour_lines` makes a neighbour's: the
-    card of justice named the first card played (:meth:`Line.with_justice`), a Mail that
+    made a line of this one as :func:`_neighbour_lines` makes a neighbour's: the card of
+    justice named the first card played (:meth:`Line.with_justice`), a Mail that
     changes nothing in the play (:func:`_mailed`), Master's Mail's exchange worked back by
     the witness (R20), and the plague suit the first of the four under which every play
     stays legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo,
