@@ -539,6 +539,10 @@ OUT_OF_REACH = [
     ("4D 4C 3C 2C", 23073672, 3, False, 2),
     ("4D 3D 2D 2C", 60033104, 3, False, 2),
     ("2D 4C 3C 2C", 1313976, 3, False, 2),
+    # The taker's card of the lost trick pinned (the highest unseen card of the suit led,
+    # above D's): without the pin, D without its lowest card of some suit has a line.
+    ("4D 9C 5C 2C", 38357506, 3, False, 1),
+    ("6D 4D 3C", 27276316, 4, True, 1),
 ]
 
 
@@ -567,23 +571,29 @@ def test_r8_r22_r29_all_but_one_or_two_tricks_out_of_reach_on_small_decks(
 # in play, any two lost, with or without Iron, Hurry, Sloth, Ending Dog and Plague (the
 # solver took 305 s over one of these keys).
 OUT_OF_REACH_KEYS = [
-    ("3S 2S AH QH JH 10H QD 6D 3D 2D AC 4C 3C", 3, 1,
+    ("1.4.1", "3S 2S AH QH JH 10H QD 6D 3D 2D AC 4C 3C", 3, 1,
      ("taintless_masters_game+hurry+iron+plague", "taintless_masters_game+iron",
       "taintless_masters_game+greed+justice+iron+plague")),
-    ("2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C", 4, 2,
+    ("1.4.1", "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 5C", 4, 2,
      ("taintless_masters_game+justice+iron+plague", "taintless_masters_game+justice+hurry",
       "taintless_masters_game+justice+iron+ending_dog+plague",
       "taintless_masters_game+justice+sloth+iron+plague")),
+    # A random hand (1.4.2, 3 participants, seed 109): 12 of the 13 in play only with the
+    # taker's card of the lost trick pinned (the solver took 83 s over Taintless Master's
+    # Game alone, 139 s with Plague); nor all 13 with Justice, one perhaps awarded.
+    ("1.4.2", "QS 3S 2S QH 3H 2H QD 4D 3D AC KC QC 6C", 3, 1,
+     ("taintless_masters_game", "taintless_masters_game+plague",
+      "taintless_masters_game+hurry+plague", "taintless_masters_game+greed+justice")),
 ]
 
 
-@pytest.mark.parametrize(("hand", "players", "spare", "combos"), OUT_OF_REACH_KEYS)
+@pytest.mark.parametrize(("edition", "hand", "players", "spare", "combos"), OUT_OF_REACH_KEYS)
 def test_r8_r29_r31_taintless_masters_game_out_of_reach_without_the_solver(
-        monkeypatch: pytest.MonkeyPatch, hand: str, players: int, spare: int,
+        monkeypatch: pytest.MonkeyPatch, edition: str, hand: str, players: int, spare: int,
         combos: tuple[str, ...]) -> None:
     if "combowhist.rules.possibility" in compiled_modules():
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
-    profile = load_profile("1.4.1")
+    profile = load_profile(edition)
 
     def no_solver(*args: object) -> None:
         raise AssertionError("the solver was asked")
@@ -606,6 +616,11 @@ def test_r8_r29_r31_out_of_reach_proves_nothing_where_a_line_exists() -> None:
     deck = profile.deck(3).mask
     assert not out_of_reach(hand, deck, 3, False, 1)
     assert not out_of_reach(hand, deck, 3, True, 2)
+    # D takes every trick here: a line that loses none is asked for too (the pinned
+    # taker's card leaves only lines that lose one).
+    mask, unseen = CardSet.parse("KD 10C").mask, CardSet.parse("10D 9D 9C 8C 6C 3C").mask
+    assert _brute(mask, unseen, 4, True, True, NO_SUIT)
+    assert not out_of_reach(mask, mask | unseen, 4, True, 1)
     for text, spare in (("taintless_masters_game+greed", 0),
                         ("taintless_masters_game+ending_dog", 0),
                         ("taintless_masters_game+justice", 2),
