@@ -77,9 +77,9 @@ card of that suit: swapped with it wherever that card was played (in a trick D t
 below D's card or discarded; the suits every seat holds stay the same), every trick
 keeps its taker. So the taker, any opponent (with Hurry the seats are alike), has that
 card out of play before trick 1 and every other opponent a card of any suit; and a line
-that loses no trick is asked for as it is, all thirteen with Hurry. On weak hands of 3
-participants this proves in a fraction of a second what the looser proof missed and the
-solver took minutes over.
+that loses no trick is asked for as it is, all thirteen with Hurry. On some random hands
+this proves in a fraction of a second what the looser proof missed and the solver took
+one or two minutes over.
 """
 
 from __future__ import annotations
