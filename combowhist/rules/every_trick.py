@@ -182,11 +182,10 @@ def _one_lost(hand: int, deck: int, players: int, iron: bool
         removed = _lowest_cards(hand, (suit,), iron)
         if not removed:
             continue
-        lowest = _ranked(removed, suit, iron)
         for led in {suit, *void}:
             # The taker's card is of the suit led, above D's where D follows suit.
-            if _ranked(unseen, led, iron).bit_length() > (lowest.bit_length() if led == suit
-                                                          else 0):
+            below = _ranked(removed, suit, iron).bit_length() if led == suit else 0
+            if _ranked(unseen, led, iron).bit_length() > below:
                 problems += _problems(hand & ~removed, deck & ~removed, players, True, iron,
                                       (-1,), False, 1, taken=led)
     return problems
