@@ -31,7 +31,8 @@ How it stays exact and small:
   discards made and the plays to come (Hall's condition), those counted trick by trick
   and, tighter where a seat is bound to follow, seat by seat, each seat playing D's
   tricks in the order that suits it best.
-- Four orders of D's leads (each suit first in turn) take turns with growing budgets,
+- Four orders of D's leads (each suit first in turn; every other one with the
+  opponents' discards tried before their follows) take turns with growing budgets,
   sharing the states proven to fail: one order often finds at once a line another
   misses for long, and any one run to its end without a line proves there is none.
 
@@ -350,6 +351,10 @@ class _EveryTrick:
         self.suits = tuple((first_suit + i) % _SUITS for i in range(_SUITS))
         """The order in which D's cards are tried, by suit, ``first_suit`` first (search
         order only)."""
+        self.discards_first = first_suit % 2 == 1
+        """Whether the opponents' answers are tried discards first, follows last (search
+        order only: every other try, as a line on a weak hand often needs the opponents
+        void early)."""
 
     def card(self, suit: int, place: int) -> int:
         """The card index of the card at ``place`` (bit) of ``suit``'s order."""
@@ -435,26 +440,31 @@ class _EveryTrick:
             same = i > 0 and seats[order[i - 1]] == seats[seat]
             lowest = least if same else 0
             lower = unseen[suit] & below
+            # Each answer: the card played, the unseen cards and seats after it, and its
+            # kind (0 a follow, 1 a discard, 2 a plague card discarded) for the seats after.
+            answers: list[tuple[tuple[int, int], tuple[int, ...], tuple[Seat, ...], int]] = []
             if lowest == 0 and not voids & bit and lower:
                 card = lower.bit_length() - 1
-                plays[seat] = (suit, card)
-                yield from answer(i + 1, _less(unseen, suit, 1 << card), after, 0)
-            if (leader_follows and seat == 0) or voids | bit == _ALL_SUITS or keeps & bit:
-                return
-            changed = list(after)
-            if lowest <= 1:
-                plays[seat] = (suit, -1)
-                changed[seat] = (voids | bit, tuple(sorted((*discards, voids | bit))), keeps)
-                yield from answer(i + 1, unseen, tuple(changed), 1)
-            plague = self.plague
-            if plague >= 0 and not state.opened and plague != suit and unseen[plague] and not (
-                    voids >> plague & 1):
-                # A plague card discarded opens the suit to D's leads (R28): named now.
-                card = unseen[plague].bit_length() - 1
-                plays[seat] = (plague, card)
-                changed[seat] = (voids | bit, discards, keeps)
-                yield from answer(i + 1, _less(unseen, plague, 1 << card),
-                                  tuple(changed), 2)
+                answers.append(((suit, card), _less(unseen, suit, 1 << card), after, 0))
+            if not ((leader_follows and seat == 0) or voids | bit == _ALL_SUITS
+                    or keeps & bit):
+                changed = list(after)
+                if lowest <= 1:
+                    changed[seat] = (voids | bit, tuple(sorted((*discards, voids | bit))),
+                                     keeps)
+                    answers.append(((suit, -1), unseen, tuple(changed), 1))
+                plague = self.plague
+                if plague >= 0 and not state.opened and plague != suit and unseen[plague] and not (
+                        voids >> plague & 1):
+                    # A plague card discarded opens the suit to D's leads (R28): named now.
+                    card = unseen[plague].bit_length() - 1
+                    changed[seat] = (voids | bit, discards, keeps)
+                    answers.append(((plague, card), _less(unseen, plague, 1 << card),
+                                    tuple(changed), 2))
+            for play, left, seats_after, kind in (answers[::-1] if self.discards_first
+                                                  else answers):
+                plays[seat] = play
+                yield from answer(i + 1, left, seats_after, kind)
 
         yield from answer(0, state.unseen, seats, 0)
 

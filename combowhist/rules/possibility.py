@@ -1127,7 +1127,11 @@ but the last before the solver, where installed, decides instead (a second or tw
 search finds most lines in a few hundred, and on some weak hands takes far longer than
 the solver). Of 320 random hands and play rules, all possible, 2 need more (18,000 and
 31,000 states, 8 and 13 s; the solver about 2 s); at 2,000, one more (2,024 states,
-1.3 s, where the solver takes about 5 s)."""
+1.3 s, where the solver takes about 5 s). Since every other try takes the opponents'
+discards first: of 100 other random hands (1.4.1 and 1.4.2, 3 and 4 participants, Iron on
+every third), with and without Hurry, none needs more (the one that did before,
+``KS JS 6S 2S 9H 6H 2H 7D 6D 4D 2D 7C 2C``, 32,000 and 26,000 states, now 1,500 and
+1,100), 4 more than 1,000."""
 
 _PLAGUE_BUT_LAST_STATES = 1000
 """The states :func:`~combowhist.rules.every_trick.first_line` may open for every trick
@@ -1137,7 +1141,12 @@ named, does not serve (:func:`_every_trick_line`), before the solver decides ins
 quick to find here). Of the 83 such problems of 39 random hands for 3 and for 4
 participants, with and without Hurry and Iron, 82 have a line within 1,000 states
 (0.2 s), 63 within 250; the other needs 4,000 to 16,000, and its 4,000 took 1.5 s
-before the solver decided it (0.1 s in its hand's whole list)."""
+before the solver decided it (0.1 s in its hand's whole list). Since every other try takes
+the opponents' discards first, on the 100 hands of :data:`_EVERY_TRICK_BUT_LAST_STATES`
+with and without Hurry, all four plague suits searched: 10 of 200 need more than 1,000 (16
+before), 2 more than 4,000 (2 before, both on the hand named there, which now needs
+4,700 states and 2,700 where it had no answer within 64,000; the other went from 3,500
+states to 8,100)."""
 
 
 _RELAXED_BUT_LAST_STATES = 250
