@@ -262,11 +262,12 @@ def test_r8_r22_every_trick_without_hurry_settled_by_the_proof_with_it() -> None
     combo = ComboBid.parse("taintless_masters_game+greed", edition, players)
     assert not possibility_key(combo).play_rules  # no Hurry
     assert possibility.decide(combo, mask, players) is None
-    made = possibility._without_plague.cache_info()
+    made = possibility._without_plague_kept.cache_info()
     assert made.currsize == 1
-    with_hurry = possibility._without_plague(mask, deck, players, True, False, False, -1)
+    bound = possibility._EVERY_TRICK_STATES if possibility.SOLVER else -1
+    with_hurry = possibility._without_plague(mask, deck, players, True, False, False, bound)
     assert with_hurry is None
-    assert possibility._without_plague.cache_info().hits == made.hits + 1
+    assert possibility._without_plague_kept.cache_info().hits == made.hits + 1
 
 
 def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:
@@ -368,7 +369,6 @@ def test_r8_every_trick_four_orders_of_leads_find_a_line_one_order_misses() -> N
     found = first_line(hand, deck, 4, False, True, (NO_SUIT,), max_states=200)
     assert found is not None
     _replay(found[1], hand, deck & ~hand, 4, False, True, NO_SUIT)
-
 
 
 def test_r8_r31_every_trick_but_the_last_discards_first_find_a_weak_hands_line() -> None:
@@ -525,6 +525,45 @@ def test_r8_every_trick_but_the_last_bounded_search_hands_over_to_the_solver() -
     assert found is not None
     assert found.deal.result is not None
     assert found.deal.result.completed
+
+
+
+def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Proving that this hand cannot take every trick with Hurry took the search 430,000
+    # states (102 s) and the solver 1.5 s: with the solver installed the search stops at
+    # its bound, the proof of every trick but one finds a line (proving nothing), and the
+    # solver decides.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
+    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
+    asked = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        asked.append(args[0])
+        return solved(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(possibility, "solved", counted)
+    hand = CardSet.parse("JS 3S KH 5H 2H 8D 6D 3D 10C 9C 6C 4C 2C").mask
+    deck = load_profile("1.4.1").deck(4).mask
+    with pytest.raises(OutOfStates):
+        first_line(hand, deck, 4, True, False, (NO_SUIT,),
+                   max_states=possibility._EVERY_TRICK_STATES)
+    assert not out_of_reach(hand, deck, 4, False, 1)
+    possibility.clear_caches()
+    combo = ComboBid.parse("taintless_masters_game+hurry+greed", "1.4.1", 4)
+    assert decide(combo, hand, 4) is None
+    assert asked == [possibility_key(combo)]
+    # The search that ran out is kept: the same key with Plague, or without Hurry, asks
+    # it and it runs out again at once, no state opened. Those keys are looser than the
+    # one decided (R22, R28), so its answer settles them without a solver call.
+    for looser in ("taintless_masters_game+hurry+greed+plague",
+                   "taintless_masters_game+greed+plague", "taintless_masters_game+greed"):
+        made = possibility._without_plague_kept.cache_info()
+        assert decide(ComboBid.parse(looser, "1.4.1", 4), hand, 4) is None
+        assert possibility._without_plague_kept.cache_info().hits == made.hits + 1
+    assert asked == [possibility_key(combo)]
+    possibility.clear_caches()
 
 
 @settings(max_examples=300, deadline=None)

@@ -744,7 +744,7 @@ def clear_caches() -> None:
     _RECORDS.clear()
     _LINED.clear()
     possible_with.cache_clear()
-    _without_plague.cache_clear()
+    _without_plague_kept.cache_clear()
     _out_of_reach.cache_clear()
     clear_every_trick_cache()
     _open_cache.cache_clear()
@@ -891,7 +891,8 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
     a combo that needs every trick, or every trick but the last, without trump
     (:func:`needs_every_trick`; where its search is bounded and reaches the bound,
-    ``None`` if every trick but one is out of reach, else by the solver); ``None`` at once
+    ``None`` if every trick but one is out of reach or the loosest key of its family
+    impossible, :func:`_loosest_impossible`, else by the solver); ``None`` at once
     for one that needs all but one or two, any of them, where
     :func:`~combowhist.rules.every_trick.out_of_reach` proves it out of reach
     (:func:`tricks_to_spare`); else by the search, or, for a combo the solver
@@ -914,8 +915,10 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
         try:
             return _every_trick_line(key, players, declarer, deck, hand)
         except OutOfStates:  # bounded only where the solver decides instead
-            # Every trick but the last is every trick but one: out of reach, impossible.
-            if _out_of_reach(hand, deck, players, iron, 1):
+            # Every trick, or every trick but the last, is every trick but one at least:
+            # where that is out of reach, so is this.
+            if _out_of_reach(hand, deck, players, iron, 1) or _loosest_impossible(
+                    key, players, declarer, deck, hand):
                 return None
             return solved(key, players, declarer, deck, hand, whole_list)
     spare = tricks_to_spare(key)
@@ -1121,6 +1124,19 @@ def _out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int) -> 
 _LAST_TRICK = 1 << TRICKS - 1
 """The last trick in :attr:`~combowhist.bids.TrickConditions.avoid_tricks` (Ending Dog)."""
 
+_EVERY_TRICK_STATES = 8000
+"""The states :func:`~combowhist.rules.every_trick.first_line` may open for every trick
+before the solver, where installed, decides instead (two or three seconds). Of 100 random
+hands (1.4.1 and 1.4.2, 3 and 4 participants, Iron on every third), with and without Hurry
+and Plague, 97 decide within 1,400 states. The other three have no line, and on two of
+them the solver is far quicker: with Hurry, ``JS 3S KH 5H 2H 8D 6D 3D 10C 9C 6C 4C 2C``
+(1.4.1, 4 participants) took the search 430,000 states and 102 s, the solver 1.5 s;
+``10S 6S 3S 2S AH JH 5H 2H 4D 2D 10C 7C 2C`` with Iron (1.4.2, 4 participants) 42,000
+states and 18 s, the solver 1.2 s. On the third, ``10S 9S 8S 4S 3S JH 10H 2H 9D 7D 5D 7C
+3C`` (1.4.2, 4 participants), neither had decided after five minutes. The weak hands of
+small cards the solver takes minutes over are proven in a state or two (the seats cannot
+all play the declarer's tricks)."""
+
 _EVERY_TRICK_BUT_LAST_STATES = 4000
 """The states :func:`~combowhist.rules.every_trick.first_line` may open for every trick
 but the last before the solver, where installed, decides instead (a second or two: the
@@ -1166,13 +1182,15 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
     (R28) and D not beplagued without every plague card (R33), else each suit is
     searched; there is no line with Plague if there is none without, as it only narrows
     D's leads and what D may lose. Without Hurry, every trick is asked with Hurry first:
-    no line with it, none without (R22). With ``most_states``, each search opens at most
-    so many states (past them, :class:`~combowhist.rules.every_trick.OutOfStates`)."""
+    no line with it, none without (R22). With ``most_states`` (by default, where the
+    solver is installed, :data:`_EVERY_TRICK_STATES` or
+    :data:`_EVERY_TRICK_BUT_LAST_STATES`; else no bound), each search opens at most so
+    many states (past them, :class:`~combowhist.rules.every_trick.OutOfStates`)."""
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
     lose_last = bool(key.conditions.avoid_tricks)
-    bound = (most_states if most_states >= 0
-             else _EVERY_TRICK_BUT_LAST_STATES if lose_last and SOLVER else -1)
+    bound = (most_states if most_states >= 0 else -1 if not SOLVER
+             else _EVERY_TRICK_BUT_LAST_STATES if lose_last else _EVERY_TRICK_STATES)
     if not (hurry or lose_last) and _without_plague(hand, deck, players, True, iron, False,
                                                     bound) is None:
         # R22: a line in which the seat on D's right leads trick 1 is one with D leading
@@ -1196,6 +1214,27 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
                                                       declarer, hurry, iron)
 
 
+def _loosest_impossible(key: PossibilityKey, players: int, declarer: int, deck: int,
+                        hand: int) -> bool:
+    """Whether the solver finds the loosest key of ``key``'s every-trick family
+    impossible (:func:`needs_every_trick`, where its search ran out of its bound): the
+    same without Plague and, for every trick, with Hurry. Then so is ``key``: Plague only
+    narrows D's leads and what D may lose (R28, R33), and a line without Hurry is a line
+    with it (R22, :func:`_every_trick_line`). Its answer is kept as that key's
+    (:func:`decide`), so the family's keys share one solver call. ``False`` where ``key``
+    is the loosest itself."""
+    rules = key.play_rules
+    if not key.conditions.avoid_tricks:
+        rules |= {PlayRule.DECLARER_LEADS_FIRST}
+    loosest = attrs.evolve(key, events=key.events - {Event.PLAGUE}, play_rules=rules)
+    if (loosest.events, loosest.play_rules) == (key.events, key.play_rules):
+        return False
+    memo = (hand, players, declarer, deck, loosest)
+    if memo not in _OUTCOMES:
+        _put(_OUTCOMES, memo, solved(loosest, players, declarer, deck, hand), _OUTCOMES_KEPT)
+    return _OUTCOMES[memo] is None
+
+
 def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer: int,
                     hurry: bool, iron: bool) -> Line:
     """The tricks of :func:`~combowhist.rules.every_trick.first_line` as a line."""
@@ -1214,12 +1253,26 @@ def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer
     return Line(Setup(plague=plague), tuple(actions), (), tuple(takers))
 
 
-@lru_cache(maxsize=64)
 def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                     lose_last: bool, bound: int) -> tuple[int, list[Trick]] | None:
     """:func:`~combowhist.rules.every_trick.first_line` without Plague, kept: a key with
-    Plague asks it first, and its key without Plague the same."""
-    return first_line(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last, bound)
+    Plague asks it first, and its key without Plague the same. A search that ran out of
+    its bound is kept too, and raises :class:`~combowhist.rules.every_trick.OutOfStates`
+    again at once (it would open the same states again)."""
+    found = _without_plague_kept(hand, deck, players, hurry, iron, lose_last, bound)
+    if isinstance(found, OutOfStates):
+        raise OutOfStates(str(found))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _without_plague_kept(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+                         lose_last: bool, bound: int
+                         ) -> tuple[int, list[Trick]] | OutOfStates | None:
+    try:
+        return first_line(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last, bound)
+    except OutOfStates as out:
+        return out
 
 
 SOLVER = EXACT_EXTRA
