@@ -707,3 +707,33 @@ def test_r8_r29_r31_out_of_reach_proves_nothing_where_a_line_exists() -> None:
                         ("taintless_masters_game+justice+ending_dog", 2),
                         ("max_trump+greed", 0)):
         assert tricks_to_spare(possibility_key(ComboBid.parse(text, profile=profile))) == spare
+
+
+@pytest.mark.parametrize("rules", ["+plague", "+hurry+plague", ""])
+def test_r8_r29_r32_justice_greed_every_trick_the_last_lost_and_awarded(
+        monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
+    # Taintless Master's Game with Justice and Greed on a weak random hand (1.4.1, 4
+    # participants, seed 218): the solver took 9 s to find a line with Plague, 58 s with
+    # Hurry too. D takes every trick but the last in play (the every-trick search's line
+    # for Ending Dog) and is awarded the last, naming a card of it (R17, R29): all
+    # thirteen, every plague card among them (R33).
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
+    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")  # the path before it
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr(possibility, "solved", no_solver)
+    possibility.clear_caches()
+    hand = CardSet.parse("KS JS 6S 2S 9H 6H 2H 7D 6D 4D 2D 7C 2C")
+    combo = ComboBid.parse(f"taintless_masters_game+justice+greed{rules}", "1.4.1", 4)
+    line = decide(combo, hand.mask, 4)
+    assert line is not None
+    assert line.actions[-1] == ("award", DECLARER, 0)
+    assert line.setup.justice in [card for _, _, card in line.actions[-5:-1]]
+    found = witness(hand, combo)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+    possibility.clear_caches()

@@ -323,6 +323,15 @@ class Line:
                             actions=(*self.actions[:players], ("award", self.takers[0], 0),
                                      *self.actions[players:]))
 
+    def with_last_trick_awarded(self, players: int, declarer: int) -> Line:
+        """This line of a play without Justice, its last trick lost, as a line of the same
+        play with Justice: D names the first card of the last trick (any card of the deck
+        in use may be named, R17) and awards that trick to itself (R29)."""
+        last = len(self.actions) - players
+        return attrs.evolve(self, setup=attrs.evolve(self.setup, justice=self.actions[last][2]),
+                            actions=(*self.actions, ("award", declarer, 0)),
+                            takers=(*self.takers[:-1], declarer))
+
     def record(self, declarer: int, players: int, deck: int, shown_cards: int = 0
                ) -> TrickRecord:
         """The finished deal's :class:`~combowhist.rules.outcome.TrickRecord`."""
@@ -1002,6 +1011,13 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         found = _relaxed_made(known, combo, key, players, declarer, deck, mail)
         if found is not None:
             return found
+    if Event.JUSTICE in key.events and needs_every_trick(plain_key) and not (
+            plain_key.conditions.avoid_tricks):
+        awarded = _last_trick_awarded(plain_key, players, declarer, deck, hand)
+        found = None if awarded is None else _relaxed_made(
+            awarded, combo, key, players, declarer, deck, mail, named=True)
+        if found is not None:
+            return found
     try:
         line = (_every_trick_line(plain_key, players, declarer, deck, hand,
                                   _RELAXED_BUT_LAST_STATES)
@@ -1016,15 +1032,38 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
 
 
 def _relaxed_made(line: Line, combo: ComboBid, key: PossibilityKey, players: int,
-                  declarer: int, deck: int, mail: bool) -> Line | None:
+                  declarer: int, deck: int, mail: bool, named: bool = False) -> Line | None:
     """A line of :func:`_relaxed_line`'s relaxed combo made a line of ``combo``, where
-    one of the ways it can be made completes it."""
-    if Event.JUSTICE in key.events:
+    one of the ways it can be made completes it (``named``: its card of justice is named
+    already)."""
+    if Event.JUSTICE in key.events and not named:
         line = line.with_justice(players)
     lines: Iterable[Line] = _mailed(line, key, players, declarer) if mail else (line,)
     if Event.PLAGUE in key.events:
         lines = _under_each_plague_suit(lines, key, players, declarer)
     return _completing(combo, declarer, players, deck, lines)
+
+
+def _last_trick_awarded(key: PossibilityKey, players: int, declarer: int, deck: int,
+                        hand: int) -> Line | None:
+    """For ``key``, which needs every trick without trump (Taintless Master's Game with
+    Greed) and stands for a combo with Justice beside it (:func:`_relaxed_line`): a line
+    in which D takes every trick but the last in play and is awarded the last, its card
+    of justice named there (R17, R29), so that D brings home all thirteen. It is the
+    every-trick search's line for every trick but the last (the one Ending Dog asks,
+    kept, :func:`_without_plague`); ``None`` where that finds none within its bound
+    (:data:`_EVERY_TRICK_BUT_LAST_STATES`), which decides nothing."""
+    hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
+    iron = PlayRule.ACES_LOW in key.play_rules
+    try:
+        found = _without_plague(hand, deck, players, hurry, iron, True,
+                                _EVERY_TRICK_BUT_LAST_STATES)
+    except OutOfStates:
+        return None
+    if found is None:
+        return None
+    line = _line_of_tricks(found[1], NO_SUIT, players, declarer, hurry, iron)
+    return line.with_last_trick_awarded(players, declarer)
 
 
 def _named(line: Line, players: int) -> Line:
