@@ -119,8 +119,8 @@ class RuleProfile:
     besides the static layer's combos no hand can complete. Off in the built-in editions
     (the exact check of a bid costs milliseconds, rarely a second, up to minutes on the
     weakest hands, and listing every legal bid of a hand about a second, up to 20 seconds
-    on weak hands, over a minute on about one random hand in 25 and over 20 minutes on
-    the weakest); a house rule turns it on
+    on weak hands, over a minute on a few random hands and over 20 minutes on the
+    weakest); a house rule turns it on
     (``exact_impossible_bids = true``), with the ``exact`` extra installed."""
     last_round_can_win: bool = True
     """Limited variant: whether the deal that completes the last round can win (R39, 1.4.x)

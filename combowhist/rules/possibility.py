@@ -1259,9 +1259,10 @@ def _loosest_impossible(key: PossibilityKey, players: int, declarer: int, deck: 
     impossible (:func:`needs_every_trick`, where its search ran out of its bound): the
     same without Plague and, for every trick, with Hurry. Then so is ``key``: Plague only
     narrows D's leads and what D may lose (R28, R33), and a line without Hurry is a line
-    with it (R22, :func:`_every_trick_line`). Its answer is kept as that key's
-    (:func:`decide`), so the family's keys share one solver call. ``False`` where ``key``
-    is the loosest itself."""
+    with it (R22, :func:`_every_trick_line`). The loosest key is decided as
+    :func:`decide` would (its searches, kept, then the solver) and its answer kept as
+    that key's, so the family's keys share one solver call. ``False`` where ``key`` is
+    the loosest itself."""
     rules = key.play_rules
     if not key.conditions.avoid_tricks:
         rules |= {PlayRule.DECLARER_LEADS_FIRST}
@@ -1270,7 +1271,11 @@ def _loosest_impossible(key: PossibilityKey, players: int, declarer: int, deck: 
         return False
     memo = (hand, players, declarer, deck, loosest)
     if memo not in _OUTCOMES:
-        _put(_OUTCOMES, memo, solved(loosest, players, declarer, deck, hand), _OUTCOMES_KEPT)
+        try:  # its searches are kept: a line found there needs no solver
+            found = _every_trick_line(loosest, players, declarer, deck, hand)
+        except OutOfStates:
+            found = solved(loosest, players, declarer, deck, hand)
+        _put(_OUTCOMES, memo, found, _OUTCOMES_KEPT)
     return _OUTCOMES[memo] is None
 
 
