@@ -261,11 +261,13 @@ def _in_turns(problems: list[list[tuple[_EveryTrick, int]]], max_states: int
 
 def clear_cache() -> None:
     """Forget the seat-by-seat bounds, the follows counted and the seats' joint plays,
-    kept between searches (:func:`_most_plays`, :func:`_follows`, :func:`_together`),
-    for measuring a search from cold."""
+    kept between searches (:func:`_most_plays`, :func:`_follows`, :func:`_together`,
+    :func:`_may_play`), for measuring a search from cold."""
     _most_plays.cache_clear()
     _follows.cache_clear()
+    _together.cache_clear()
     _together_asked.cache_clear()
+    _may_play.cache_clear()
 
 
 _FIRST_BUDGET = 50
@@ -492,16 +494,10 @@ class _EveryTrick:
         """Whether the three necessary conditions of the module text hold in ``state``."""
         declarer, unseen, seats = state.declarer, state.unseen, state.seats
         live = sum(1 << suit for suit in range(_SUITS) if unseen[suit])
+        if not _may_play(declarer, unseen, tuple(sorted(~voids & live for voids, _, _ in seats))):
+            return False
         tricks = tuple(cards.bit_count() for cards in declarer)
         alone = _alone(declarer, unseen, tricks)
-        holding = [~voids & live for voids, _, _ in seats]
-        if not all(_together(tricks, (suits,), alone) for suits in holding):
-            return False
-        together = tuple(min(tricks[suit], 1) * _follows(
-            declarer[suit], unseen[suit], sum(1 for suits in holding if suits >> suit & 1))
-            for suit in range(_SUITS))
-        if not _together(tricks, tuple(sorted(holding)), together):
-            return False
         if self.kept >= 0:  # each seat but the keeper plays a card of a suit it holds last
             return _fits(declarer, unseen, [
                 (voids, discards if keeps else (*discards, voids | self.not_last))
@@ -636,6 +632,22 @@ def _alone(declarer: tuple[int, ...], unseen: tuple[int, ...], tricks: tuple[int
                  for suit in range(_SUITS))
 
 
+@lru_cache(maxsize=1 << 16)
+def _may_play(declarer: tuple[int, ...], unseen: tuple[int, ...], holding: tuple[int, ...]
+              ) -> bool:
+    """The first two necessary conditions (see the module text): every seat alone, and
+    the seats together (``holding``: the suits each may still hold, in order), can play
+    D's tricks left. Kept: many states share them."""
+    tricks = tuple(cards.bit_count() for cards in declarer)
+    alone = _alone(declarer, unseen, tricks)
+    if not all(_together(tricks, (suits,), alone) for suits in holding):
+        return False
+    together = tuple(min(tricks[suit], 1) * _follows(
+        declarer[suit], unseen[suit], sum(1 for suits in holding if suits >> suit & 1))
+        for suit in range(_SUITS))
+    return _together(tricks, holding, together)
+
+
 def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
           seats: Sequence[tuple[int, tuple[int, ...]]], tricks: tuple[int, ...],
           alone: tuple[int, ...]) -> bool:
@@ -697,6 +709,7 @@ def _fits(declarer: tuple[int, ...], unseen: tuple[int, ...],
     return True
 
 
+@lru_cache(maxsize=1 << 16)
 def _together(tricks: tuple[int, ...], holding: tuple[int, ...], follows: tuple[int, ...]
               ) -> bool:
     """Whether the seats (each the suits it may still hold, in order) can all play D's
