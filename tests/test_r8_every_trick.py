@@ -527,7 +527,6 @@ def test_r8_every_trick_but_the_last_bounded_search_hands_over_to_the_solver() -
     assert found.deal.result.completed
 
 
-
 def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Proving that this hand cannot take every trick with Hurry took the search 430,000
@@ -537,7 +536,7 @@ def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
     if "combowhist.rules.possibility" in compiled_modules():
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
     extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
-    asked = []
+    asked: list[object] = []
 
     def counted(*args: object, **kwargs: object) -> object:
         asked.append(args[0])
