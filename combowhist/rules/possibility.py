@@ -987,8 +987,11 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
                   deck: int, hand: int, max_nodes: int) -> Line | None:
     """Before the solver: a line of the same combo without Plague, Justice, Mail (but
     beside Rank Trump) and Master's Mail beside Mail or Rank Trump: one already found
-    for its play (as the line of :func:`least_demanding`'s combo is, in a whole list),
-    else one found by a short search (the every-trick search,
+    for its play (as the line of :func:`least_demanding`'s combo is, in a whole list);
+    with Justice, where the combo without it needs every trick, the every-trick search's
+    line for every trick but the last with the last trick awarded to D
+    (:func:`_last_trick_awarded`, named already); else one found by a short search (the
+    every-trick search,
     :func:`_every_trick_line`, where the combo without them needs every trick but the
     last, as Taintless Master's Game with Justice and Ending Dog does without Justice),
     made a line of this one as :func:`_neighbour_lines` makes a neighbour's: the card of
