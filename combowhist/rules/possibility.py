@@ -1316,6 +1316,8 @@ def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
 def _without_plague_kept(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                          lose_last: bool, bound: int
                          ) -> tuple[int, list[Trick]] | OutOfStates | None:
+    """:func:`_without_plague`'s search, kept: its line, ``None``, or the
+    :class:`~combowhist.rules.every_trick.OutOfStates` it raised."""
     try:
         return first_line(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last, bound)
     except OutOfStates as out:
