@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 import pytest
+from brute import any_trick, deals
 from checks import extra_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,68 +68,32 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
     justice's trick awarded to D,
     R29; not beside Plague)?"""
     assert not (may_lose and (lose_last or plague != NO_SUIT))
-    size = hand.bit_count()
-    opponents = [seat for seat in range(players) if seat != DECLARER]
-    cards = [card for card in range(52) if unseen >> card & 1]
-
-    def splits(rest: list[int], seats: int) -> list[list[int]]:
-        if not seats:
-            return [[]]
-        out = []
-        for chosen in combinations(rest, size):
-            taken = sum(1 << card for card in chosen)
-            others = [card for card in rest if not taken >> card & 1]
-            out += [[taken, *more] for more in splits(others, seats - 1)]
-        return out
-
     plague_cards = SUIT_MASKS[plague] & (hand | unseen) if plague != NO_SUIT else 0
 
     def play(hands: list[int], leader: int, flags: int, lost: int = 0,
              awarded: bool = False) -> bool:
         if not hands[DECLARER]:
             return True
-        order = trick_order(leader, players, DECLARER, False)
         last = hands[DECLARER].bit_count() == 1
 
-        def step(i: int, trick: tuple[tuple[int, int], ...], flags: int) -> bool:
-            if i == len(order):
-                winner = trick_winner(trick, NO_SUIT, iron)
-                if winner != DECLARER and lost < may_lose:
-                    return play(hands, winner, flags, lost + 1, awarded) or (
-                        award and not awarded
-                        and play(hands, DECLARER, flags, lost + 1, True))
-                if not (lose_last and last):
-                    return winner == DECLARER and play(hands, DECLARER, flags, lost, awarded)
-                given = sum(1 for _, card in trick if plague_cards >> card & 1)
-                # D brought home every other plague card: beplagued unless the taker
-                # has as many (R33).
-                return winner != DECLARER and (
-                    not given or plague_cards.bit_count() - given <= given)
-            seat = order[i]
-            led = trick[0][1] // 13 if trick else NO_SUIT
-            mask = legal_play_mask(hands[seat], led, seat == DECLARER, NO_SUIT, plague,
-                                   flags)
-            for card in range(52):
-                if mask >> card & 1:
-                    hands[seat] &= ~(1 << card)
-                    found = step(i + 1, (*trick, (seat, card)),
-                                 flags_after(flags, card, seat == DECLARER, not trick,
-                                             NO_SUIT, plague))
-                    hands[seat] |= 1 << card
-                    if found:
-                        return True
-            return False
+        def judge(trick: tuple[tuple[int, int], ...], after: int) -> bool:
+            winner = trick_winner(trick, NO_SUIT, iron)
+            if winner != DECLARER and lost < may_lose:
+                return play(hands, winner, after, lost + 1, awarded) or (
+                    award and not awarded and play(hands, DECLARER, after, lost + 1, True))
+            if not (lose_last and last):
+                return winner == DECLARER and play(hands, DECLARER, after, lost, awarded)
+            given = sum(1 for _, card in trick if plague_cards >> card & 1)
+            # D brought home every other plague card: beplagued unless the taker has as
+            # many (R33).
+            return winner != DECLARER and (
+                not given or plague_cards.bit_count() - given <= given)
 
-        return step(0, (), flags)
+        return any_trick(hands, trick_order(leader, players, DECLARER, False), DECLARER,
+                         plague, flags, judge)
 
-    for split in splits(cards, len(opponents)):
-        hands = [0] * players
-        hands[DECLARER] = hand
-        for seat, held in zip(opponents, split, strict=True):
-            hands[seat] = held
-        if play(hands, first_leader(DECLARER, players, hurry), 0):
-            return True
-    return False
+    return any(play(hands, first_leader(DECLARER, players, hurry), 0)
+               for hands in deals(hand, unseen, players, DECLARER))
 
 
 def _replay(line: list[tuple[int, tuple[int, ...]]], hand: int, unseen: int, players: int,

@@ -90,7 +90,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 from operator import add
 
-__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line", "out_of_reach"]
+__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line", "out_of_reach", "ranked"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -178,15 +178,15 @@ def _one_lost(hand: int, deck: int, players: int, iron: bool
     Hurry), each other opponent a card of any suit to spare."""
     problems = _problems(hand, deck, players, True, iron, (-1,), False, 0)
     unseen = deck & ~hand
-    void = [suit for suit in range(_SUITS) if not _ranked(hand, suit, iron)]
+    void = [suit for suit in range(_SUITS) if not ranked(hand, suit, iron)]
     for suit in range(_SUITS):
         removed = _lowest_cards(hand, (suit,), iron)
         if not removed:
             continue
         for led in {suit, *void}:
             # The taker's card is of the suit led, above D's where D follows suit.
-            below = _ranked(removed, suit, iron).bit_length() if led == suit else 0
-            if _ranked(unseen, led, iron).bit_length() > below:
+            below = ranked(removed, suit, iron).bit_length() if led == suit else 0
+            if ranked(unseen, led, iron).bit_length() > below:
                 problems += _problems(hand & ~removed, deck & ~removed, players, True, iron,
                                       (-1,), False, 1, taken=led)
     return problems
@@ -197,13 +197,13 @@ def _lowest_cards(hand: int, suits: tuple[int, ...], iron: bool) -> int:
     (a bitmask); 0 where D holds fewer."""
     cards = 0
     for suit in set(suits):
-        ranked = _ranked(hand, suit, iron)
+        held = ranked(hand, suit, iron)
         for _ in range(suits.count(suit)):
-            if not ranked:
+            if not held:
                 return 0
-            lowest = ranked & -ranked
+            lowest = held & -held
             cards |= 1 << _card_index(suit, lowest.bit_length() - 1, iron)
-            ranked ^= lowest
+            held ^= lowest
     return cards
 
 
@@ -289,18 +289,18 @@ def _kept_suits(hand: int, unseen: int, iron: bool) -> list[int]:
     D's lowest, D's weakest lowest card first."""
     lowest = {}
     for suit in range(_SUITS):
-        mine, theirs = _ranked(hand, suit, iron), _ranked(unseen, suit, iron)
+        mine, theirs = ranked(hand, suit, iron), ranked(unseen, suit, iron)
         if mine and theirs.bit_length() > (mine & -mine).bit_length():
             lowest[suit] = mine & -mine
     return sorted(lowest, key=lowest.__getitem__)
 
 
 def _card_index(suit: int, place: int, iron: bool) -> int:
-    """The card index of the card at ``place`` (bit) of ``suit``'s order (:func:`_ranked`)."""
+    """The card index of the card at ``place`` (bit) of ``suit``'s order (:func:`ranked`)."""
     return 13 * suit + ((place - 1) % 13 if iron else place)
 
 
-def _ranked(mask: int, suit: int, iron: bool) -> int:
+def ranked(mask: int, suit: int, iron: bool) -> int:
     """``suit``'s cards of ``mask`` in order of strength (bit 0 the weakest, R24)."""
     cards = mask >> 13 * suit & 0x1FFF
     return ((cards << 1) | (cards >> 12)) & 0x1FFF if iron else cards
@@ -322,8 +322,8 @@ class _EveryTrick:
         self.opponents = opponents
         self.hurry = hurry
         self.plague = plague
-        declarer = [_ranked(hand, suit, iron) for suit in range(_SUITS)]
-        others = [_ranked(unseen, suit, iron) for suit in range(_SUITS)]
+        declarer = [ranked(hand, suit, iron) for suit in range(_SUITS)]
+        others = [ranked(unseen, suit, iron) for suit in range(_SUITS)]
         self.plague_cards = (declarer[plague] | others[plague]).bit_count() if plague >= 0 else 0
         self.kept = kept
         """The suit of the card D keeps for the last trick (-1: D takes every trick)."""

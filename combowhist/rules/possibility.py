@@ -42,7 +42,9 @@ have a search of their own,
 where the search and the solver took minutes to prove them impossible. Those that need
 twelve or eleven tricks in play without trump, any one or two lost (Taintless Master's
 Game alone, or with Justice, :func:`tricks_to_spare`), are first tried for a proof that
-they are out of reach, :func:`~combowhist.rules.every_trick.out_of_reach`.
+they are out of reach, :func:`~combowhist.rules.every_trick.out_of_reach`; Zero without
+trump (:func:`takes_no_trick`) for a count of a card D cannot get rid of,
+:func:`~combowhist.rules.no_trick.out_of_reach`.
 
 A fast pass runs first: the first pre-game branches, each searched with few
 discrepancies from the preferred order of moves, within a small bound, to find a witness
@@ -93,6 +95,7 @@ from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.every_trick import OutOfStates, Trick, first_line, out_of_reach
 from combowhist.rules.every_trick import clear_cache as clear_every_trick_cache
+from combowhist.rules.no_trick import out_of_reach as no_trick_out_of_reach
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
 from combowhist.rules.play import (
     NO_SUIT,
@@ -395,8 +398,10 @@ def decide(combo: ComboBid, hand: int, players: int, declarer: int = 1,
     (:func:`needs_every_trick`) is decided by
     :func:`~combowhist.rules.every_trick.every_trick`; one that needs all but one or two,
     any of them (:func:`tricks_to_spare`), is first tried for a proof that it is out of
-    reach (:func:`~combowhist.rules.every_trick.out_of_reach`). Where the SAT solver is
-    installed (:data:`SOLVER`) a short search goes first and the solver decides what it leaves
+    reach (:func:`~combowhist.rules.every_trick.out_of_reach`), as is Zero without trump
+    (:func:`takes_no_trick`, :func:`~combowhist.rules.no_trick.out_of_reach`). Where the SAT
+    solver is installed (:data:`SOLVER`) a short search goes first and the solver decides
+    what it leaves
     (with ``whole_list``, as when a whole list of combos is decided, it tries first for a
     line that holds with Hurry the other way too, which settles that combo without a
     call of its own); otherwise the search alone decides, and raises
@@ -755,6 +760,7 @@ def clear_caches() -> None:
     possible_with.cache_clear()
     _without_plague_kept.cache_clear()
     _out_of_reach.cache_clear()
+    no_trick_out_of_reach.cache_clear()
     clear_every_trick_cache()
     _open_cache.cache_clear()
 
@@ -904,7 +910,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     impossible, :func:`_loosest_impossible`, else by the solver); ``None`` at once
     for one that needs all but one or two, any of them, where
     :func:`~combowhist.rules.every_trick.out_of_reach` proves it out of reach
-    (:func:`tricks_to_spare`); else by the search, or, for a combo the solver
+    (:func:`tricks_to_spare`), and for Zero without trump where
+    :func:`~combowhist.rules.no_trick.out_of_reach` counts a card D cannot get rid of
+    (:func:`takes_no_trick`); else by the search, or, for a combo the solver
     covers (:func:`solver_covers`, python-sat installed), by the solver once a short
     search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
     search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
@@ -930,6 +938,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                     key, players, declarer, deck, hand):
                 return None
             return solved(key, players, declarer, deck, hand, whole_list)
+    if takes_no_trick(key) and no_trick_out_of_reach(
+            hand, deck, iron, PlayRule.DECLARER_LEADS_FIRST in key.play_rules):
+        return None
     spare = tricks_to_spare(key)
     if spare and _out_of_reach(hand, deck, players, iron, spare):
         return None
@@ -1108,6 +1119,16 @@ def needs_every_trick(key: PossibilityKey) -> bool:
     return (Event.JUSTICE not in key.events
             and (_trumpless_tricks(key), key.conditions.avoid_tricks) in (
                 (TRICKS, 0), (TRICKS - 1, _LAST_TRICK)))
+
+
+def takes_no_trick(key: PossibilityKey) -> bool:
+    """Whether ``key``'s combos are completed only by taking no trick, without trump, and
+    have no pre-game event and no play rule but Hurry and Iron (Zero, R31): those
+    :func:`~combowhist.rules.no_trick.out_of_reach` may prove impossible before any other
+    search."""
+    goal = key.conditions.goal
+    return (key.trump is TrumpRule.NONE and goal.kind is GoalKind.MAX_TRICKS and goal.n == 0
+            and not key.events and key.play_rules <= _EVERY_TRICK_RULES)
 
 
 def tricks_to_spare(key: PossibilityKey) -> int:
