@@ -13,6 +13,7 @@ a rule not covered yet: Rank Trump); then how many of the auction's combos share
     python benchmarks/witness.py [--pairs N] [--seed S] [--max-nodes N] [--covered] [--no-solver]
                                  [--weak]
     python benchmarks/witness.py --sweep HANDS [--seed S] [--minimum WORTH]
+    python benchmarks/witness.py --mixed HANDS [--seed S] [--timeout SECONDS]
 
 ``--covered`` draws only the combos the SAT solver of the ``exact`` extra covers
 (:func:`~combowhist.analysis.solver_covers`); whether the solver is used is printed first
@@ -24,6 +25,11 @@ whole list decided as ``len`` decides it (:meth:`~combowhist.rules.possibility.P
 each key once, a found line settling the keys it completes), with how many keys were
 searched and how many a line settled. (Before lines were shared, ``--sweep SECONDS``
 timed keys one by one and extrapolated; the figures below of that kind say so.)
+``--mixed`` measures the same on random hands of both editions and player counts, each in
+a process of its own with a time limit: hand ``n`` is dealt with seed S + n, 1.4.1 for
+even ``n``, 3 players for ``n`` = 0, 1 (mod 4). The docs' random-hand samples are
+``--mixed 60 --seed 200`` and ``--seed 300``. The single checks print, besides the
+quantiles, how many took over 200 ms (steadier than the p99 from run to run).
 
 The issue's targets: median <= 5 ms, p99 <= 200 ms (aim: median <= 1 ms); the first
 ``len`` of an auction with a new hand <= 2 s. There is no reference implementation to take
@@ -402,8 +408,11 @@ solver finds in 10-45 s each.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -488,7 +497,8 @@ def run(pairs: int, seed: int, max_nodes: int, covered: bool = False,
     print(f"the SAT solver (exact extra): {'used' if possibility.SOLVER else 'not used'}")
     print(f"{pairs} checks, seed {seed}, max_nodes {max_nodes}: " +
           ", ".join(f"{n} {k}" for k, n in tally.items()))
-    print(f"{'':14} {'n':>5} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10}")
+    print(f"{'':14} {'n':>5} {'median':>10} {'p90':>10} {'p99':>10} {'max':>10} "
+          f"{'>200ms':>8}")
     for (edition, players), times in sorted(rows.items()):
         _line(f"{edition} {players}p", times)
     _line("all", everything)
@@ -565,10 +575,48 @@ def sweep(hands: int, seed: int, minimum: int = 1) -> None:
         possibility._line_of_play, possibility.solved = search, solved
 
 
+def mixed_sweep(hands: int, seed: int, timeout: float) -> None:
+    """What the first exact ``len(legal_moves())`` costs on random hands of both editions
+    and player counts: hand ``n`` is dealt with seed ``seed + n``, 1.4.1 for even ``n``
+    and 1.4.2 for odd, 3 players for ``n`` = 0, 1 and 4 for 2, 3 (mod 4). Each is decided in
+    a fresh process (:func:`first_len`), so nothing learnt on one hand helps the next,
+    stopped after ``timeout`` seconds."""
+    times = []
+    for n in range(hands):
+        edition, players = ("1.4.1", "1.4.2")[n % 2], (3, 4)[n // 2 % 2]
+        try:
+            done = subprocess.run(
+                [sys.executable, __file__, "--first-len", edition, str(players), str(seed + n)],
+                capture_output=True, text=True, timeout=timeout, check=True)
+        except subprocess.TimeoutExpired:
+            times.append(math.inf)
+            print(f"{edition} {players}p seed {seed + n}: over {timeout:g} s", flush=True)
+            continue
+        times.append(float(done.stdout.split()[0]))
+        print(f"{edition} {players}p seed {seed + n}: {done.stdout.strip()}", flush=True)
+    print(f"{hands} hands: median {statistics.median(times):.2f} s, "
+          f"{sum(1 for t in times if t > 2)} over 2 s, "
+          f"{sum(1 for t in times if t == math.inf)} over {timeout:g} s, "
+          f"slowest {max(times):.2f} s")
+
+
+def first_len(edition: str, players: int, seed: int) -> None:
+    """One hand's first exact ``len``, in this process from cold: prints the seconds it
+    took (the space's key table built first, not timed), the combos possible, the hand."""
+    profile = load_profile(edition)
+    space = bid_moves(profile, players, 1).space
+    possibility.keyed_space(space)
+    hand = Deal.new(players, profile=profile, seed=seed).dealt_hands[1]
+    start = time.perf_counter()
+    positions = possibility.PossibleWith(hand.mask, players).positions(space)
+    print(f"{time.perf_counter() - start:.2f} s, {len(positions)} possible, {hand}")
+
+
 def _line(label: str, times: list[float]) -> None:
     ms = [t * 1000 for t in times]
     print(f"{label:14} {len(ms):5d} {statistics.median(ms):8.2f}ms "
-          f"{_quantile(ms, 0.9):8.2f}ms {_quantile(ms, 0.99):8.2f}ms {max(ms):8.2f}ms")
+          f"{_quantile(ms, 0.9):8.2f}ms {_quantile(ms, 0.99):8.2f}ms {max(ms):8.2f}ms "
+          f"{sum(1 for t in ms if t > 200):8d}")
 
 
 def main() -> None:
@@ -588,10 +636,23 @@ def main() -> None:
                              "hands, as the first exact len(legal_moves()) does")
     parser.add_argument("--minimum", type=int, default=1,
                         help="with --sweep: the least worth of the combos listed")
+    parser.add_argument("--mixed", type=int, metavar="HANDS",
+                        help="instead: the first exact len(legal_moves()) of HANDS random "
+                             "hands, both editions, 3 and 4 players, each in a process of "
+                             "its own")
+    parser.add_argument("--timeout", type=float, default=90,
+                        help="with --mixed: the seconds a hand may take")
+    parser.add_argument("--first-len", nargs=3, metavar=("EDITION", "PLAYERS", "SEED"),
+                        help=argparse.SUPPRESS)  # one hand of --mixed
     args = parser.parse_args()
     if args.no_solver:
         possibility.SOLVER = False
-    if args.sweep is not None:
+    if args.first_len is not None:
+        edition, players, seed = args.first_len
+        first_len(edition, int(players), int(seed))
+    elif args.mixed is not None:
+        mixed_sweep(args.mixed, args.seed, args.timeout)
+    elif args.sweep is not None:
         sweep(args.sweep, args.seed, args.minimum)
     else:
         run(args.pairs, args.seed, args.max_nodes, args.covered, args.weak)

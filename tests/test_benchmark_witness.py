@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from checks import extra_module
 
+from combowhist import Deal, load_profile
 from combowhist.compiled import compiled_modules
 from combowhist.rules import possibility
+from combowhist.rules.auction import bid_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -60,3 +62,27 @@ def test_issue13_benchmark_weak_checks_take_the_weak_hands_in_turn(
     shown = sorted(benchmark.WEAK_HANDS[0][2].split())
     assert any(sorted(line.split("[")[1].split("]")[0].split()) == shown
                for line in out.splitlines() if "[" in line), out
+
+
+def test_issue13_benchmark_mixed_sweep_alternates_editions_and_players(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A time limit of 0 stops every hand's process at once: the hands are still named.
+    benchmark.mixed_sweep(4, seed=356, timeout=0)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:4] == ["1.4.1 3p seed 356: over 0 s", "1.4.2 3p seed 357: over 0 s",
+                         "1.4.1 4p seed 358: over 0 s", "1.4.2 4p seed 359: over 0 s"]
+    assert lines[4].startswith("4 hands:"), lines
+    assert "4 over 0 s" in lines[4], lines
+
+
+def test_issue13_benchmark_mixed_sweep_decides_a_hand_in_a_process_of_its_own(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark.mixed_sweep(1, seed=357, timeout=600)
+    first, summary = capsys.readouterr().out.splitlines()
+    dealt = Deal.new(3, profile=load_profile("1.4.1"), seed=357).dealt_hands[1]
+    found = re.fullmatch(r"1\.4\.1 3p seed 357: [\d.]+ s, (\d+) possible, (.*)", first)
+    assert found is not None, first
+    assert int(found[1]) <= len(bid_moves(load_profile("1.4.1"), 3, 1).space)
+    assert found[2] == str(dealt)
+    assert summary.startswith("1 hands: median"), summary
+    assert "0 over 600 s" in summary, summary

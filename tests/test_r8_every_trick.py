@@ -530,6 +530,42 @@ def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
     possibility.clear_caches()
 
 
+def test_r8_r28_r31_every_trick_but_the_last_bounded_asks_the_solver_without_plague(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Taintless Master's Game with Ending Dog has no line on this hand (the proof of every
+    # trick but one shows it, in 12 s). With that proof out of reach and the search
+    # bounded at 100 states, where it runs out, the key with Plague is decided by its
+    # loosest key, the same without Plague (R28, R33), and Hurry kept as it is: a line
+    # without Hurry is no line with it when D must lose the last trick.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls its functions directly, past any wrapper")
+    hand = CardSet.parse("10S 6S 3S 2S AH JH 5H 2H 4D 2D 10C 7C 2C").mask
+    deck = load_profile("1.4.2").deck(4).mask
+    with pytest.raises(OutOfStates):
+        first_line(hand, deck, 4, False, False, (NO_SUIT,), True, max_states=100)
+    asked: list[object] = []
+
+    def impossible(*args: object, **kwargs: object) -> None:
+        asked.append(args[0])
+
+    monkeypatch.setattr(possibility, "SOLVER", True)
+    monkeypatch.setattr(possibility, "_EVERY_TRICK_BUT_LAST_STATES", 100)
+    monkeypatch.setattr(possibility, "out_of_reach", lambda *args: False)
+    monkeypatch.setattr(possibility, "solved", impossible)
+    possibility.clear_caches()
+    for rules, loosest in (("", "taintless_masters_game+ending_dog"),
+                           ("+hurry", "taintless_masters_game+hurry+ending_dog")):
+        plagued = ComboBid.parse(f"taintless_masters_game{rules}+ending_dog+plague", "1.4.2")
+        assert decide(plagued, hand, 4) is None
+        assert asked[-1] == possibility_key(ComboBid.parse(loosest, "1.4.2"))
+        # The loosest key's answer is kept: deciding it asks nothing more.
+        calls = len(asked)
+        assert decide(ComboBid.parse(loosest, "1.4.2"), hand, 4) is None
+        assert len(asked) == calls
+    assert len(asked) == 2
+    possibility.clear_caches()
+
+
 @settings(max_examples=300, deadline=None)
 @given(small_decks(), st.sampled_from((1, 2)))
 def test_r8_r22_r29_all_but_one_or_two_tricks_out_of_reach_only_where_a_brute_force_finds_no_line(
