@@ -594,10 +594,11 @@ def mixed_sweep(hands: int, seed: int, timeout: float) -> None:
             continue
         times.append(float(done.stdout.split()[0]))
         print(f"{edition} {players}p seed {seed + n}: {done.stdout.strip()}", flush=True)
+    finished = [t for t in times if t < math.inf]
+    slowest = f"{max(finished):.2f} s" if finished else "none finished"
     print(f"{hands} hands: median {statistics.median(times):.2f} s, "
           f"{sum(1 for t in times if t > 2)} over 2 s, "
-          f"{sum(1 for t in times if t == math.inf)} over {timeout:g} s, "
-          f"slowest {max(times):.2f} s")
+          f"{len(times) - len(finished)} over {timeout:g} s, slowest finished {slowest}")
 
 
 def first_len(edition: str, players: int, seed: int) -> None:
