@@ -548,9 +548,9 @@ def sweep(hands: int, seed: int, minimum: int = 1) -> None:
 
     def counted(name: str, call: Callable[..., possibility.Line | None]
                 ) -> Callable[..., possibility.Line | None]:
-        def counting(*args: Any) -> possibility.Line | None:
+        def counting(*args: Any, **kwargs: Any) -> possibility.Line | None:
             calls[name] += 1
-            return call(*args)
+            return call(*args, **kwargs)
         return counting
 
     search, solved = possibility._line_of_play, possibility.solved

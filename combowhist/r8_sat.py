@@ -52,7 +52,7 @@ from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
 from combowhist.rules.play import TRICKS, trick_order
 from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
-__all__ = ["TRUMP_RULES", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
+__all__ = ["TRUMP_RULES", "GaveWay", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
 
 TRUMP_RULES = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.GRILL,
                          TrumpRule.BLOCK, TrumpRule.RANK})
@@ -201,6 +201,15 @@ of weak hands (2-4 of each suit and the 5 of clubs: Trump + Greed + Lock, Block 
 Greed + Ending Dog and Max Trump + Greed from past 20 s, two of them past 60 s, to 11-17 s).
 A hand's whole list that needs no such proof is solved as before."""
 
+_CHUNK = 20_000
+"""The conflicts the solver runs, past :data:`_CONFLICTS`, before :func:`solve`'s
+``between`` is called again (twice as many each time)."""
+
+
+class GaveWay(Exception):
+    """:func:`solve` stopped because its ``between`` asked it to."""
+
+
 _PREFERRED_CONFLICTS = 100_000
 """The conflicts the solver may spend looking for a model with the preferred choices
 (:func:`_preferred`) before it looks without them."""
@@ -291,9 +300,12 @@ class Solution(NamedTuple):
     """Mail without Rank Trump: the 3 cards D gets."""
 
 
-def solve(puzzle: Puzzle) -> Solution | None:
+def solve(puzzle: Puzzle, between: Callable[[], bool] | None = None) -> Solution | None:
     """A deal and line of play in which the declarer completes the combo of ``puzzle``, or
-    ``None`` if there is none."""
+    ``None`` if there is none. With ``between``, the solver calls it where it would go
+    on without a limit (past :data:`_CONFLICTS`), and again after each run of
+    :data:`_CHUNK` conflicts and more, and gives up (:class:`GaveWay`) once it returns
+    ``True``: so another search can take turns with it."""
     hand, deck, players, declarer, leader = puzzle[:5]
     rule = puzzle.trump
     if rule not in TRUMP_RULES:
@@ -455,7 +467,7 @@ def solve(puzzle: Puzzle) -> Solution | None:
     with Cadical195() as solver:
         solver.configure(_SOLVER_OPTIONS)
         solver.append_formula(f.clauses)
-        if not _solved(solver, preferred, lambda: _in_order(f, puzzle, ladders)):
+        if not _solved(solver, preferred, lambda: _in_order(f, puzzle, ladders), between):
             return None
         true = {literal for literal in solver.get_model() if literal > 0}
     tricks = [[(s, c) for (c, s, tt), p in played.items() if tt == t and p in true]
@@ -712,27 +724,45 @@ def _either_leader(f: _Formula, puzzle: Puzzle, of_suit: _PlaysOfSuit, plagues: 
     return [either]
 
 
-def _solved(solver: Any, preferred: list[int], symmetry: Callable[[], list[list[int]]]
-            ) -> bool:
+def _solved(solver: Any, preferred: list[int], symmetry: Callable[[], list[list[int]]],
+            between: Callable[[], bool] | None = None) -> bool:
     """Whether the formula in ``solver`` has a model (then its model is the answer): first
     with the ``preferred`` assumptions, within :data:`_PREFERRED_CONFLICTS`; then without
     them (what it learnt kept), within :data:`_CONFLICTS`; past those, with the clauses of
     ``symmetry`` added (they keep a model if there is one), as long as it takes. Every
     call names its limit: python-sat's plain ``solve`` would read a limit left from before
-    and answer "no model" when it ran out."""
-    if preferred:
-        solver.conf_budget(_PREFERRED_CONFLICTS)
-        if solver.solve_limited(assumptions=preferred):
-            return True
-    solver.conf_budget(_CONFLICTS)
-    found = solver.solve_limited()
+    and answer "no model" when it ran out. With ``between``, see :func:`solve`."""
+    if preferred and _limited(solver, _PREFERRED_CONFLICTS, assumptions=preferred):
+        return True
+    found = _limited(solver, _CONFLICTS)
     if found is None:
         solver.append_formula(symmetry())
-        solver.conf_budget(-1)  # no limit
-        found = solver.solve_limited()
+        found = _limited(solver, -1, between)  # no limit
     if found is None:
         raise AnalysisError("R8's SAT solver stopped without an answer")
-    return bool(found)
+    return found
+
+
+def _limited(solver: Any, conflicts: int, between: Callable[[], bool] | None = None,
+             assumptions: list[int] | None = None) -> bool | None:
+    """Whether the formula has a model (under ``assumptions``), ``None`` past
+    ``conflicts`` (-1: no limit). Without a limit and with ``between``, in runs of
+    :data:`_CHUNK` conflicts and more, twice as many each time (each run of CaDiCaL's
+    costs a setting up), ``between`` called before each (:class:`GaveWay` once it
+    returns ``True``)."""
+    if between is None or conflicts >= 0:
+        solver.conf_budget(conflicts)
+        found = solver.solve_limited(assumptions=assumptions or [])
+        return None if found is None else bool(found)
+    chunk = _CHUNK
+    while True:
+        if between():
+            raise GaveWay("another search decided first")
+        solver.conf_budget(chunk)
+        found = solver.solve_limited(assumptions=assumptions or [])
+        if found is not None:
+            return bool(found)
+        chunk *= 2
 
 
 def _ladders(cards: list[int], iron: bool) -> list[list[int]]:

@@ -7,7 +7,9 @@ SAT solver took minutes on."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+import time
 from collections.abc import Callable
 from itertools import combinations
 
@@ -31,6 +33,7 @@ from combowhist.rules.every_trick import (
     every_trick,
     first_line,
     out_of_reach,
+    turns,
 )
 from combowhist.rules.play import (
     NO_SUIT,
@@ -227,12 +230,12 @@ def test_r8_r22_every_trick_without_hurry_settled_by_the_proof_with_it() -> None
     combo = ComboBid.parse("taintless_masters_game+greed", edition, players)
     assert not possibility_key(combo).play_rules  # no Hurry
     assert possibility.decide(combo, mask, players) is None
-    made = possibility._without_plague_kept.cache_info()
+    made = possibility._without_plague_search.cache_info()
     assert made.currsize == 1
     bound = possibility._EVERY_TRICK_STATES if possibility.SOLVER else -1
     with_hurry = possibility._without_plague(mask, deck, players, True, False, False, bound)
     assert with_hurry is None
-    assert possibility._without_plague_kept.cache_info().hits == made.hits + 1
+    assert possibility._without_plague_search.cache_info().hits == made.hits + 1
 
 
 def test_r8_r22_every_trick_trick_one_leader_must_lead_a_card_d_beats() -> None:
@@ -523,11 +526,114 @@ def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
     # one decided (R22, R28), so its answer settles them without a solver call.
     for looser in ("taintless_masters_game+hurry+greed+plague",
                    "taintless_masters_game+greed+plague", "taintless_masters_game+greed"):
-        made = possibility._without_plague_kept.cache_info()
+        made = possibility._without_plague_search.cache_info()
         assert decide(ComboBid.parse(looser, "1.4.1", 4), hand, 4) is None
-        assert possibility._without_plague_kept.cache_info().hits == made.hits + 1
+        assert possibility._without_plague_search.cache_info().hits == made.hits + 1
     assert asked == [possibility_key(combo)]
     possibility.clear_caches()
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_decks(), st.integers(1, 4))
+def test_r8_every_trick_search_stopped_at_a_bound_goes_on_where_it_stopped(
+        deal: tuple[int, int, int, bool, bool, int, bool], bound: int) -> None:
+    """A search stopped at a bound of states and asked again without one gives the answer
+    of a search run through at once, having opened the same states in all (nothing
+    opened twice), and gives it again when asked after."""
+    hand, unseen, players, hurry, iron, plague, lose_last = deal
+    _stopped_and_gone_on(hand, hand | unseen, players, hurry, iron, plague, lose_last, bound)
+
+
+@pytest.mark.parametrize("bound", [100, 1000])
+def test_r8_every_trick_search_stopped_on_a_weak_hand_goes_on_where_it_stopped(
+        bound: int) -> None:
+    # The line for every trick but the last takes about 1,500 states on this hand.
+    hand = CardSet.parse("KS JS 6S 2S 9H 6H 2H 7D 6D 4D 2D 7C 2C").mask
+    deck = load_profile("1.4.1").deck(4).mask
+    assert _stopped_and_gone_on(hand, deck, 4, False, False, NO_SUIT, True, bound)
+
+
+def _stopped_and_gone_on(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+                         plague: int, lose_last: bool, bound: int) -> bool:
+    """Checks the search stopped at ``bound`` and gone on against one run through; whether
+    the bound stopped it."""
+    through = turns(hand, deck, players, hurry, iron, (plague,), lose_last)
+    expected = through.line()
+    stopped = turns(hand, deck, players, hurry, iron, (plague,), lose_last)
+    try:
+        assert stopped.line(bound) == expected  # decided within the bound
+        was_stopped = False
+    except OutOfStates:
+        assert stopped.states >= bound
+        assert stopped.line() == expected
+        was_stopped = True
+    assert stopped.states == through.states
+    assert stopped.line(0) == expected  # decided: no bound stops it
+    # Letting go of the states proven to fail costs states, never the answer.
+    forgetful = turns(hand, deck, players, hurry, iron, (plague,), lose_last)
+    with contextlib.suppress(OutOfStates):
+        forgetful.line(bound)
+    forgetful.forget()
+    assert forgetful.line() == expected
+    return was_stopped
+
+
+def test_r8_r31_r32_every_trick_solver_and_search_take_turns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every trick with Hurry and Iron has no line on this hand: the search proves it past
+    # 2,000 states, where the solver ran past five minutes. With the search bounded at
+    # 2,000 and a solver that never decides, the search is given the time the solver has
+    # had, try by try, until it decides; the solver then gives way.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls its functions directly, past any wrapper")
+    from combowhist.r8_sat import GaveWay
+
+    hand = CardSet.parse("KS QS 10S 6S 2S AH QH 6H 10D 2D AC JC 10C").mask
+    turns_given: list[int] = []
+
+    def never_decides(*args: object, between: Callable[[], bool] | None = None,
+                      **kwargs: object) -> object:
+        assert between is not None
+        for _ in range(2000):
+            time.sleep(0.01)  # a run of the solver's
+            turns_given.append(possibility._without_plague_search(
+                hand, deck, 3, True, True, False).states)
+            if between():
+                raise GaveWay("another search decided first")
+        raise AssertionError("the search was never given the time to decide")
+
+    deck = load_profile("1.4.1").deck(3).mask
+    monkeypatch.setattr(possibility, "SOLVER", True)
+    monkeypatch.setattr(possibility, "_EVERY_TRICK_STATES", 2000)
+    monkeypatch.setattr(possibility, "solved", never_decides)
+    possibility.clear_caches()
+    combo = ComboBid.parse("taintless_masters_game+hurry+iron+greed", "1.4.1", 3)
+    assert decide(combo, hand, 3) is None
+    assert turns_given[0] >= 2000  # the search had run out of its bound
+    assert turns_given[-1] > turns_given[0]  # and went on, between the solver's runs
+    assert turns_given == sorted(turns_given)
+    possibility.clear_caches()
+
+
+def test_r8_r31_r32_every_trick_solver_gives_way_between_its_runs() -> None:
+    # Proving every trick out of reach with Hurry here takes the solver past its first
+    # runs; asked to give way, it stops where it would go on without a limit.
+    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
+    from combowhist.r8_sat import GaveWay
+
+    hand = CardSet.parse("JS 3S KH 5H 2H 8D 6D 3D 10C 9C 6C 4C 2C").mask
+    deck = load_profile("1.4.1").deck(4).mask
+    key = possibility_key(ComboBid.parse("taintless_masters_game+hurry+greed", "1.4.1", 4))
+    asked: list[bool] = []
+
+    def go_on() -> bool:
+        asked.append(False)
+        return False
+
+    assert solved(key, 4, 1, deck, hand, between=go_on) is None
+    assert asked  # it was asked at least once, and went on to the same answer
+    with pytest.raises(GaveWay):
+        solved(key, 4, 1, deck, hand, between=lambda: True)
 
 
 def test_r8_r28_r31_every_trick_but_the_last_bounded_asks_the_solver_without_plague(
@@ -651,7 +757,7 @@ def test_r8_r29_r31_taintless_masters_game_out_of_reach_without_the_solver(
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
     profile = load_profile(edition)
 
-    def no_solver(*args: object) -> None:
+    def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked")
 
     monkeypatch.setattr(possibility, "solved", no_solver)
@@ -673,7 +779,7 @@ def test_r8_r31_every_trick_but_the_last_out_of_reach_as_every_trick_but_one(
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
     extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")  # bounded only then
 
-    def no_solver(*args: object) -> None:
+    def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked")
 
     monkeypatch.setattr(possibility, "solved", no_solver)
@@ -721,7 +827,7 @@ def test_r8_r29_r32_justice_greed_every_trick_the_last_lost_and_awarded(
         pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
     extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")  # the path before it
 
-    def no_solver(*args: object) -> None:
+    def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked")
 
     monkeypatch.setattr(possibility, "solved", no_solver)

@@ -406,7 +406,7 @@ def test_r8_r28_r31_r32_a_whole_list_reads_impossible_off_the_least_demanding_co
     base = ComboBid.parse("max_trump", profile)
     solved: list[PossibilityKey] = []
 
-    def measured(key: PossibilityKey, *args: object) -> None:
+    def measured(key: PossibilityKey, *args: object, **kwargs: object) -> None:
         assert key == possibility_key(base), "only Max Trump alone goes to the solver"
         solved.append(key)
 
@@ -427,7 +427,7 @@ def test_r8_the_least_demanding_combo_is_not_asked_outside_a_whole_list(
     searched = _searches(monkeypatch)
     asked: list[PossibilityKey] = []
 
-    def measured(key: PossibilityKey, *args: object) -> None:
+    def measured(key: PossibilityKey, *args: object, **kwargs: object) -> None:
         asked.append(key)  # impossible: Max Trump alone is
 
     monkeypatch.setattr(possibility, "solved", measured)

@@ -326,8 +326,8 @@ def test_r8_r13_r14_r19_the_solvers_preferred_choices_change_no_answer(
         combo = ComboBid.parse(bid, profile, players)
         expected = _solver_answer(str(hand), combo, players)
         for wants in (True, False):
-            monkeypatch.setattr(r8_sat, "solve", lambda puzzle, wants=wants: solve(
-                puzzle._replace(wants_tricks=wants)))
+            monkeypatch.setattr(r8_sat, "solve", lambda puzzle, between=None, wants=wants: solve(
+                puzzle._replace(wants_tricks=wants), between))
             assert _solver_answer(str(hand), combo, players) is expected, (str(hand), bid)
         monkeypatch.setattr(r8_sat, "solve", solve)
 
@@ -560,15 +560,16 @@ def test_r8_r4_r24_interchangeable_unseen_cards_in_order_change_no_answer(
     solve = r8_sat.solve
     broken = []
 
-    def recorded(puzzle: Any) -> Any:
+    def recorded(puzzle: Any, between: Any = None) -> Any:
         puzzles.append(puzzle)
-        return solve(puzzle)
+        return solve(puzzle, between)
 
-    def in_order_first(solver: Any, preferred: list[int], symmetry: Any) -> bool:
+    def in_order_first(solver: Any, preferred: list[int], symmetry: Any,
+                       between: Any = None) -> bool:
         solver.append_formula(symmetry())
         return bool(solver.solve())
 
-    def plain(solver: Any, preferred: list[int], symmetry: Any) -> bool:
+    def plain(solver: Any, preferred: list[int], symmetry: Any, between: Any = None) -> bool:
         return bool(solver.solve())
 
     def counted(*args: Any) -> list[list[int]]:

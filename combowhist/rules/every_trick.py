@@ -89,8 +89,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 from operator import add
+from time import perf_counter
 
-__all__ = ["OutOfStates", "clear_cache", "every_trick", "first_line", "out_of_reach", "ranked"]
+__all__ = ["OutOfStates", "Turns", "clear_cache", "every_trick", "first_line", "out_of_reach",
+           "ranked", "turns"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -135,12 +137,14 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     With ``spare``, each opponent holds so many cards more than D and gets rid of them
     before trick 1, as discards of any suit (:func:`out_of_reach`; the line found then
     leaves those cards out)."""
-    found = _in_turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare),
-                      max_states)
-    if found is None:
-        return None
-    search, line = found
-    return search.plague, search.cards_of(line)
+    return turns(hand, deck, players, hurry, iron, plagues, lose_last, spare).line(max_states)
+
+
+def turns(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+          plagues: Sequence[int], lose_last: bool = False, spare: int = 0) -> Turns:
+    """:func:`first_line`'s search, not run yet: :meth:`Turns.line` runs it, and can stop
+    at a bound of states and go on later from where it stopped."""
+    return Turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare))
 
 
 def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,
@@ -158,14 +162,14 @@ def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,
     if hand.bit_count() <= lost:
         return False
     if lost == 1:
-        return _in_turns(_one_lost(hand, deck, players, iron), max_states) is None
+        return Turns(_one_lost(hand, deck, players, iron)).run(max_states) is None
     problems: list[list[tuple[_EveryTrick, int]]] = []
     for suits in combinations_with_replacement(range(_SUITS), lost):
         removed = _lowest_cards(hand, suits, iron)
         if removed:
             problems += _problems(hand & ~removed, deck & ~removed, players, True, iron,
                                   (-1,), False, lost)
-    return _in_turns(problems, max_states) is None
+    return Turns(problems).run(max_states) is None
 
 
 def _one_lost(hand: int, deck: int, players: int, iron: bool
@@ -229,34 +233,94 @@ def _problems(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     return problems
 
 
-def _in_turns(problems: list[list[tuple[_EveryTrick, int]]], max_states: int
-              ) -> tuple[_EveryTrick, list[_Play]] | None:
-    """The first line any try of ``problems`` finds, with its search, the tries run in
-    turns with growing budgets; ``None`` once every problem is proven to have none."""
-    everyone = {search for problem in problems for search, _ in problem}
-    budget = _FIRST_BUDGET
-    while problems:
-        undecided = []
-        for problem in problems:
-            left = []
-            for search, keeper in problem:
-                if 0 <= max_states <= sum(each.nodes for each in everyone):
-                    raise OutOfStates(f"no line within {max_states} states")
-                search.limit = search.nodes + budget
-                try:
-                    found = search.line(search.start(keeper))
-                except _OverBudget:
-                    left.append((search, keeper))
-                    continue
-                if found is None:  # proven: the problem's other tries are dropped
-                    left = []
-                    break
-                return search, found
-            if left:
-                undecided.append(left)
-        problems = undecided
-        budget *= 4
-    return None
+class Turns:
+    """Problems (each its four tries: a search and the seat that keeps a card for the last
+    trick) run in turns with growing budgets, as :func:`first_line` runs them: the first
+    line any try finds, or ``None`` once every problem is proven to have none. A run
+    stopped at a bound of states (:class:`OutOfStates`) goes on, when asked again with a
+    higher bound, from where it stopped: the tries keep the states proven to fail, and
+    the turns their place. Asked again after deciding, it gives the same answer (the
+    states its tries proved to fail are let go once it has decided)."""
+
+    def __init__(self, problems: list[list[tuple[_EveryTrick, int]]]) -> None:
+        self._everyone = list({search for problem in problems for search, _ in problem})
+        self._this_turn = problems
+        """The problems still to run in this turn, each its tries left."""
+        self._next_turn: list[list[tuple[_EveryTrick, int]]] = []
+        self._tries: list[tuple[_EveryTrick, int]] = []
+        """The tries of the problem being run that have not had this turn yet."""
+        self._over: list[tuple[_EveryTrick, int]] = []
+        """Its tries that ran over this turn's budget (they go on in the next)."""
+        self._budget = _FIRST_BUDGET
+        self._found: tuple[_EveryTrick, list[_Play]] | None = None
+        self.seconds = 0.0
+        """The time it has run so far."""
+        self._opened = 0
+        """The states opened by the tries let go (:meth:`_settle`)."""
+
+    @property
+    def states(self) -> int:
+        """The states opened so far, by every try."""
+        return self._opened + sum(search.nodes for search in self._everyone)
+
+    def forget(self) -> None:
+        """Let go of the states the tries proved to fail (memory: a long search keeps
+        hundreds of thousands): it goes on as before, only opening some states again."""
+        for search in self._everyone:
+            search.failed.clear()
+
+    def run(self, max_states: int = -1) -> tuple[_EveryTrick, list[_Play]] | None:
+        """The line found, with its search, or ``None`` if there is none; past
+        ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates`."""
+        start = perf_counter()
+        try:
+            return self._run(max_states)
+        finally:
+            self.seconds += perf_counter() - start
+
+    def _run(self, max_states: int) -> tuple[_EveryTrick, list[_Play]] | None:
+        while self._found is None:
+            if not self._tries:  # the problem run last is done with for this turn
+                if self._over:
+                    self._next_turn.append(self._over)
+                    self._over = []
+                if not self._this_turn:
+                    if not self._next_turn:
+                        self._settle()
+                        return None
+                    self._this_turn, self._next_turn = self._next_turn, []
+                    self._budget *= 4
+                self._tries = self._this_turn.pop(0)
+            if 0 <= max_states <= self.states:
+                raise OutOfStates(f"no line within {max_states} states")
+            search, keeper = self._tries.pop(0)
+            search.limit = search.nodes + self._budget
+            try:
+                found = search.line(search.start(keeper))
+            except _OverBudget:
+                self._over.append((search, keeper))
+                continue
+            if found is None:  # proven: the problem's other tries are dropped
+                self._tries, self._over = [], []
+            else:
+                self._found = search, found
+                self._settle()
+        return self._found
+
+    def _settle(self) -> None:
+        """Decided: the count of states is kept, the tries are let go."""
+        self.forget()
+        self._opened = self.states
+        self._everyone = []
+
+    def line(self, max_states: int = -1) -> tuple[int, list[Trick]] | None:
+        """:meth:`run`'s answer as :func:`first_line` gives it: the plague suit and the
+        line with every card named."""
+        found = self.run(max_states)
+        if found is None:
+            return None
+        search, line = found
+        return search.plague, search.cards_of(line)
 
 
 def clear_cache() -> None:

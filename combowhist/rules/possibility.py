@@ -74,6 +74,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
+from time import perf_counter
 from typing import NoReturn, TypeVar
 
 import attrs
@@ -93,7 +94,14 @@ from combowhist.cards import CARD_STRENGTHS, SUIT_MASKS, CardSet, card_strength,
 from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
-from combowhist.rules.every_trick import OutOfStates, Trick, first_line, out_of_reach
+from combowhist.rules.every_trick import (
+    OutOfStates,
+    Trick,
+    Turns,
+    first_line,
+    out_of_reach,
+    turns,
+)
 from combowhist.rules.every_trick import clear_cache as clear_every_trick_cache
 from combowhist.rules.no_trick import out_of_reach as no_trick_out_of_reach
 from combowhist.rules.outcome import TrickRecord, finished_record, is_beplagued, score
@@ -758,7 +766,7 @@ def clear_caches() -> None:
     _RECORDS.clear()
     _LINED.clear()
     possible_with.cache_clear()
-    _without_plague_kept.cache_clear()
+    _without_plague_search.cache_clear()
     _out_of_reach.cache_clear()
     no_trick_out_of_reach.cache_clear()
     clear_every_trick_cache()
@@ -906,8 +914,9 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
     a combo that needs every trick, or every trick but the last, without trump
     (:func:`needs_every_trick`; where its search is bounded and reaches the bound,
-    ``None`` if every trick but one is out of reach or the loosest key of its family
-    impossible, :func:`_loosest_impossible`, else by the solver); ``None`` at once
+    ``None`` if every trick but one is out of reach, else by the loosest key of its
+    family, :func:`_loosest_line`, decided by the solver and the search taking turns,
+    where impossible, or its own key, else by the solver); ``None`` at once
     for one that needs all but one or two, any of them, where
     :func:`~combowhist.rules.every_trick.out_of_reach` proves it out of reach
     (:func:`tricks_to_spare`), and for Zero without trump where
@@ -934,9 +943,13 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
         except OutOfStates:  # bounded only where the solver decides instead
             # Every trick, or every trick but the last, is every trick but one at least:
             # where that is out of reach, so is this.
-            if _out_of_reach(hand, deck, players, iron, 1) or _loosest_impossible(
-                    key, players, declarer, deck, hand):
+            if _out_of_reach(hand, deck, players, iron, 1):
                 return None
+            loosest = _loosest(key)
+            found = _loosest_line(loosest, players, declarer, deck, hand)
+            if found is None or (loosest.events, loosest.play_rules) == (key.events,
+                                                                          key.play_rules):
+                return found
             return solved(key, players, declarer, deck, hand, whole_list)
     if takes_no_trick(key) and no_trick_out_of_reach(
             hand, deck, iron, PlayRule.DECLARER_LEADS_FIRST in key.play_rules):
@@ -1280,30 +1293,72 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
                                                       declarer, hurry, iron)
 
 
-def _loosest_impossible(key: PossibilityKey, players: int, declarer: int, deck: int,
-                        hand: int) -> bool:
-    """Whether the solver finds the loosest key of ``key``'s every-trick family
-    impossible (:func:`needs_every_trick`, where its search ran out of its bound): the
-    same without Plague and, for every trick, with Hurry. Then so is ``key``: Plague only
-    narrows D's leads and what D may lose (R28, R33), and a line without Hurry is a line
-    with it (R22, :func:`_every_trick_line`). The loosest key is decided as
-    :func:`decide` would (its searches, kept, then the solver) and its answer kept as
-    that key's, so the family's keys share one solver call. ``False`` where ``key`` is
-    the loosest itself."""
+def _loosest(key: PossibilityKey) -> PossibilityKey:
+    """The loosest key of ``key``'s every-trick family (:func:`needs_every_trick`): the same
+    without Plague and, for every trick, with Hurry. Where it is impossible, so is
+    ``key``: Plague only narrows D's leads and what D may lose (R28, R33), and a line
+    without Hurry is a line with it (R22, :func:`_every_trick_line`)."""
     rules = key.play_rules
     if not key.conditions.avoid_tricks:
         rules |= {PlayRule.DECLARER_LEADS_FIRST}
-    loosest = attrs.evolve(key, events=key.events - {Event.PLAGUE}, play_rules=rules)
-    if (loosest.events, loosest.play_rules) == (key.events, key.play_rules):
-        return False
+    return attrs.evolve(key, events=key.events - {Event.PLAGUE}, play_rules=rules)
+
+
+def _loosest_line(loosest: PossibilityKey, players: int, declarer: int, deck: int,
+                  hand: int) -> Line | None:
+    """The line of ``loosest`` (:func:`_loosest`, where a key of its family ran out of its
+    bound), decided as :func:`decide` would (its searches, kept, then the solver taking
+    turns with its search, :func:`_raced`) and kept as that key's answer, so the family's
+    keys share one solver call."""
     memo = (hand, players, declarer, deck, loosest)
     if memo not in _OUTCOMES:
         try:  # its searches are kept: a line found there needs no solver
             found = _every_trick_line(loosest, players, declarer, deck, hand)
         except OutOfStates:
-            found = solved(loosest, players, declarer, deck, hand)
+            found = _raced(loosest, players, declarer, deck, hand)
         _put(_OUTCOMES, memo, found, _OUTCOMES_KEPT)
-    return _OUTCOMES[memo] is None
+    return _OUTCOMES[memo]
+
+
+def _raced(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
+           ) -> Line | None:
+    """``key`` (without Plague, :func:`needs_every_trick`) decided by the solver and by its
+    every-trick search (kept, where it ran out of its bound, :func:`_without_plague`)
+    taking turns, each given as much time as the other has had: the first to decide
+    answers. Each is far quicker than the other on some hands: proving every trick out of
+    reach took the search 102 s where the solver took 1.5 s (``JS 3S KH 5H 2H 8D 6D 3D 10C
+    9C 6C 4C 2C``, 1.4.1, 4 participants, Hurry), and the search about 20 s where the
+    solver ran past four minutes (``AS KS QS 9S JH 3H 7D 6D 5D 3D 10C 7C 2C``, 1.4.2, 4
+    participants, Hurry). The search's time counts from its start, before it ran out of its
+    bound; it goes on a try at a time (:meth:`Turns.run
+    <combowhist.rules.every_trick.Turns.run>`), the solver in runs of conflicts."""
+    from combowhist.r8_sat import GaveWay
+
+    hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
+    iron = PlayRule.ACES_LOW in key.play_rules
+    search = _without_plague_search(hand, deck, players, hurry, iron,
+                                    bool(key.conditions.avoid_tricks))
+    clock = [0.0, perf_counter()]  # the solver's time, the end of the search's last turn
+
+    def between() -> bool:
+        clock[0] += perf_counter() - clock[1]
+        while search.seconds < clock[0]:  # the search's time counts from its start
+            try:
+                search.run(search.states + 1)  # one try more
+                return True  # decided
+            except OutOfStates:
+                pass
+        clock[1] = perf_counter()
+        return False
+
+    try:
+        answer = solved(key, players, declarer, deck, hand, between=between)
+    except GaveWay:
+        found = search.line()  # decided: at once
+        return None if found is None else _line_of_tricks(found[1], NO_SUIT, players,
+                                                          declarer, hurry, iron)
+    search.forget()  # answered: the search's states need not be kept
+    return answer
 
 
 def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer: int,
@@ -1326,26 +1381,20 @@ def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer
 
 def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                     lose_last: bool, bound: int) -> tuple[int, list[Trick]] | None:
-    """:func:`~combowhist.rules.every_trick.first_line` without Plague, kept: a key with
-    Plague asks it first, and its key without Plague the same. A search that ran out of
-    its bound is kept too, and raises :class:`~combowhist.rules.every_trick.OutOfStates`
-    again at once (it would open the same states again)."""
-    found = _without_plague_kept(hand, deck, players, hurry, iron, lose_last, bound)
-    if isinstance(found, OutOfStates):
-        raise OutOfStates(str(found))
-    return found
+    """:func:`~combowhist.rules.every_trick.first_line` without Plague, within ``bound``
+    states in all (-1: no bound), its search kept (:func:`_without_plague_search`): a key
+    with Plague asks it first, and its key without Plague the same. Asked again, a search
+    that ran out of its bound goes on from where it stopped, and raises
+    :class:`~combowhist.rules.every_trick.OutOfStates` at once where the bound is the
+    same."""
+    return _without_plague_search(hand, deck, players, hurry, iron, lose_last).line(bound)
 
 
 @lru_cache(maxsize=64)
-def _without_plague_kept(hand: int, deck: int, players: int, hurry: bool, iron: bool,
-                         lose_last: bool, bound: int
-                         ) -> tuple[int, list[Trick]] | OutOfStates | None:
-    """:func:`_without_plague`'s search, kept: its line, ``None``, or the
-    :class:`~combowhist.rules.every_trick.OutOfStates` it raised."""
-    try:
-        return first_line(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last, bound)
-    except OutOfStates as out:
-        return out
+def _without_plague_search(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+                           lose_last: bool) -> Turns:
+    """:func:`_without_plague`'s search, kept with what it has found or proven so far."""
+    return turns(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last)
 
 
 SOLVER = EXACT_EXTRA
@@ -1384,13 +1433,16 @@ def solver_covers(key: PossibilityKey) -> bool:
 
 
 def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int,
-           whole_list: bool = False) -> Line | None:
+           whole_list: bool = False, between: Callable[[], bool] | None = None
+           ) -> Line | None:
     """The solver's answer as the search's: the pre-game choices and the plays in order.
     With ``whole_list`` (a whole list of combos being decided), the solver tries first
     for a line whose first trick holds with Hurry the other way too
     (:attr:`~combowhist.r8_sat.Puzzle.either_leader`): re-checked under that play
     (:func:`_replayed`, :func:`_other_plays`), it settles the key with Hurry the other way
-    without a solver call of its own. Alone (one combo asked), nothing would use it."""
+    without a solver call of its own. Alone (one combo asked), nothing would use it.
+    ``between`` is :func:`~combowhist.r8_sat.solve`'s: called now and then, the solver
+    gives up (:class:`~combowhist.r8_sat.GaveWay`) once it returns ``True``."""
     from combowhist.r8_sat import Puzzle, solve
 
     rules = key.play_rules
@@ -1406,7 +1458,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
         key.conditions, Event.PLAGUE in events, Event.JUSTICE in events, mail,
         (key.masters_mail_direction or "right") if Event.MASTERS_MAIL in events else None,
         goal.cards if goal.kind is GoalKind.CAPTURE else 0,
-        _wants_any_trick(key.conditions), whole_list))
+        _wants_any_trick(key.conditions), whole_list), between=between)
     if answer is None:
         return None
     actions: list[Action] = []
