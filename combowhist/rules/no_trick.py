@@ -26,8 +26,8 @@ without trump. In each trick of suit ``t`` (led in ``t``) D either plays a card 
 
 Where no counts ``f`` and ``e`` meet them all, D cannot lose every trick: no deal and no
 play lets Zero be completed. Iron only ranks the aces lowest (R24), so the proof holds
-with it. It does not hold beside Justice (a
-trick D takes may be awarded away, R29) or the mails (they change D's hand).
+with it. It does not hold beside Justice (a trick D takes may be awarded away, R29) or
+the mails (they change D's hand).
 """
 
 from __future__ import annotations

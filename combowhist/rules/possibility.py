@@ -913,10 +913,10 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                   max_nodes: int, whole_list: bool = False) -> Line | None:
     """:func:`decide` uncached: by :func:`~combowhist.rules.every_trick.every_trick` for
     a combo that needs every trick, or every trick but the last, without trump
-    (:func:`needs_every_trick`; where its search is bounded and reaches the bound,
-    ``None`` if every trick but one is out of reach, else by the loosest key of its
-    family, :func:`_loosest_line`, decided by the solver and the search taking turns,
-    where impossible, or its own key, else by the solver); ``None`` at once
+    (:func:`needs_every_trick`; where its search is bounded and reaches the bound:
+    ``None`` if every trick but one is out of reach or the loosest key of its family is
+    impossible, :func:`_loosest_line`, where the solver and the search take turns; that
+    key's line where it is this key; else by the solver); ``None`` at once
     for one that needs all but one or two, any of them, where
     :func:`~combowhist.rules.every_trick.out_of_reach` proves it out of reach
     (:func:`tricks_to_spare`), and for Zero without trump where
