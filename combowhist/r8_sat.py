@@ -49,10 +49,11 @@ from pysat.solvers import Cadical195  # type: ignore[import-not-found, unused-ig
 from combowhist.cards import SUIT_MASKS, card_strength, compositions, mask_indices
 from combowhist.errors import AnalysisError
 from combowhist.primitives import GoalKind, TrickConditions, TrumpRule
+from combowhist.rules.every_trick import GaveWay
 from combowhist.rules.play import TRICKS, trick_order
 from combowhist.rules.setup import MAIL_CARDS, mail_target, masters_mail_target
 
-__all__ = ["TRUMP_RULES", "GaveWay", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
+__all__ = ["TRUMP_RULES", "GoalTable", "Puzzle", "Solution", "goal_table", "solve"]
 
 TRUMP_RULES = frozenset({TrumpRule.NONE, TrumpRule.DECLARER, TrumpRule.SUB, TrumpRule.GRILL,
                          TrumpRule.BLOCK, TrumpRule.RANK})
@@ -206,10 +207,6 @@ _CHUNK = 20_000
 ``between`` is called again (twice as many each time)."""
 
 
-class GaveWay(Exception):
-    """:func:`solve` stopped because its ``between`` asked it to."""
-
-
 _PREFERRED_CONFLICTS = 100_000
 """The conflicts the solver may spend looking for a model with the preferred choices
 (:func:`_preferred`) before it looks without them."""
@@ -304,8 +301,9 @@ def solve(puzzle: Puzzle, between: Callable[[], bool] | None = None) -> Solution
     """A deal and line of play in which the declarer completes the combo of ``puzzle``, or
     ``None`` if there is none. With ``between``, the solver calls it where it would go
     on without a limit (past :data:`_CONFLICTS`), and again after each run of
-    :data:`_CHUNK` conflicts and more, and gives up (:class:`GaveWay`) once it returns
-    ``True``: so another search can take turns with it."""
+    :data:`_CHUNK` conflicts and more, and gives up
+    (:class:`~combowhist.rules.every_trick.GaveWay`) once it returns ``True``: so another
+    search can take turns with it."""
     hand, deck, players, declarer, leader = puzzle[:5]
     rule = puzzle.trump
     if rule not in TRUMP_RULES:
@@ -748,8 +746,8 @@ def _limited(solver: Any, conflicts: int, between: Callable[[], bool] | None = N
     """Whether the formula has a model (under ``assumptions``), ``None`` past
     ``conflicts`` (-1: no limit). Without a limit and with ``between``, in runs of
     :data:`_CHUNK` conflicts and more, twice as many each time (each run of CaDiCaL's
-    costs a setting up), ``between`` called before each (:class:`GaveWay` once it
-    returns ``True``)."""
+    costs a setting up), ``between`` called before each (``GaveWay`` once it returns
+    ``True``)."""
     if between is None or conflicts >= 0:
         solver.conf_budget(conflicts)
         found = solver.solve_limited(assumptions=assumptions or [])

@@ -25,6 +25,7 @@ from combowhist.cards import SUIT_MASKS
 from combowhist.compiled import compiled_modules
 from combowhist.rules import possibility
 from combowhist.rules.every_trick import (
+    GaveWay,
     OutOfStates,
     _EveryTrick,
     _most_plays,
@@ -586,8 +587,6 @@ def test_r8_r31_r32_every_trick_solver_and_search_take_turns(
     # had, try by try, until it decides; the solver then gives way.
     if "combowhist.rules.possibility" in compiled_modules():
         pytest.skip("compiled, possibility calls its functions directly, past any wrapper")
-    from combowhist.r8_sat import GaveWay
-
     hand = CardSet.parse("KS QS 10S 6S 2S AH QH 6H 10D 2D AC JC 10C").mask
     turns_given: list[int] = []
 
@@ -619,8 +618,6 @@ def test_r8_r31_r32_every_trick_solver_gives_way_between_its_runs() -> None:
     # Proving every trick out of reach with Hurry here takes the solver past its first
     # runs; asked to give way, it stops where it would go on without a limit.
     extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
-    from combowhist.r8_sat import GaveWay
-
     hand = CardSet.parse("JS 3S KH 5H 2H 8D 6D 3D 10C 9C 6C 4C 2C").mask
     deck = load_profile("1.4.1").deck(4).mask
     key = possibility_key(ComboBid.parse("taintless_masters_game+hurry+greed", "1.4.1", 4))

@@ -91,8 +91,8 @@ from itertools import combinations_with_replacement, permutations
 from operator import add
 from time import perf_counter
 
-__all__ = ["OutOfStates", "Turns", "clear_cache", "every_trick", "first_line", "out_of_reach",
-           "ranked", "turns"]
+__all__ = ["GaveWay", "OutOfStates", "Turns", "clear_cache", "every_trick", "first_line",
+           "out_of_reach", "ranked", "turns"]
 
 _SUITS = 4
 _ALL_SUITS = (1 << _SUITS) - 1
@@ -341,6 +341,11 @@ many in each turn after)."""
 
 class OutOfStates(Exception):
     """:func:`first_line` opened its ``max_states`` without a decision."""
+
+
+class GaveWay(Exception):
+    """A search taking turns with this one (the solver, :func:`~combowhist.r8_sat.solve`
+    with ``between``) stopped because this one decided first."""
 
 
 class _OverBudget(Exception):

@@ -95,6 +95,7 @@ from combowhist.combos import ComboSpace, legal_combos
 from combowhist.errors import AnalysisError
 from combowhist.profiles.schema import EXACT_EXTRA
 from combowhist.rules.every_trick import (
+    GaveWay,
     OutOfStates,
     Trick,
     Turns,
@@ -1332,8 +1333,6 @@ def _raced(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
     participants, Hurry). The search's time counts from its start, before it ran out of its
     bound; it goes on a try at a time (:meth:`Turns.run
     <combowhist.rules.every_trick.Turns.run>`), the solver in runs of conflicts."""
-    from combowhist.r8_sat import GaveWay
-
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
     search = _without_plague_search(hand, deck, players, hurry, iron,
@@ -1442,7 +1441,7 @@ def solved(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
     (:func:`_replayed`, :func:`_other_plays`), it settles the key with Hurry the other way
     without a solver call of its own. Alone (one combo asked), nothing would use it.
     ``between`` is :func:`~combowhist.r8_sat.solve`'s: called now and then, the solver
-    gives up (:class:`~combowhist.r8_sat.GaveWay`) once it returns ``True``."""
+    gives up (:class:`~combowhist.rules.every_trick.GaveWay`) once it returns ``True``."""
     from combowhist.r8_sat import Puzzle, solve
 
     rules = key.play_rules
