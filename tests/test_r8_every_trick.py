@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import pytest
 from brute import any_trick, deals
@@ -20,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combowhist import CardSet, ComboBid, load_profile
-from combowhist.analysis import witness
+from combowhist.analysis import Witness, witness
 from combowhist.cards import SUIT_MASKS
 from combowhist.compiled import compiled_modules
 from combowhist.rules import possibility
@@ -63,14 +64,15 @@ WEAK_HANDS = [  # every opponent must run out of suits early; each took minutes 
 
 def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
            plague: int, lose_last: bool = False, may_lose: int = 0,
-           award: bool = False) -> bool:
+           award: bool = False, first_lost: bool = False) -> bool:
     """Every split of ``unseen`` among the opponents and every legal play (R22, R23,
     R24, R28, the engine's own rules): does D take every trick, without trump (with
     ``lose_last``, every trick but the last, and D not beplagued unless with every
     plague card, R33; with ``may_lose``, every trick but at most so many, any of them,
     each taker leading the next, or D after one of them with ``award``, as the card of
     justice's trick awarded to D,
-    R29; not beside Plague)?"""
+    R29; not beside Plague; with ``first_lost``, D's card of trick 1 is of the suit led,
+    whoever wins it, and D leads trick 2, as awarded it)?"""
     assert not (may_lose and (lose_last or plague != NO_SUIT))
     plague_cards = SUIT_MASKS[plague] & (hand | unseen) if plague != NO_SUIT else 0
 
@@ -81,6 +83,9 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
         last = hands[DECLARER].bit_count() == 1
 
         def judge(trick: tuple[tuple[int, int], ...], after: int) -> bool:
+            if first_lost and hands[DECLARER].bit_count() == hand.bit_count() - 1:
+                return (dict(trick)[DECLARER] // 13 == trick[0][1] // 13
+                        and play(hands, DECLARER, after, lost, awarded))
             winner = trick_winner(trick, NO_SUIT, iron)
             if winner != DECLARER and lost < may_lose:
                 return play(hands, winner, after, lost + 1, awarded) or (
@@ -101,9 +106,12 @@ def _brute(hand: int, unseen: int, players: int, hurry: bool, iron: bool,
 
 
 def _replay(line: list[tuple[int, tuple[int, ...]]], hand: int, unseen: int, players: int,
-            hurry: bool, iron: bool, plague: int, lose_last: bool = False) -> None:
+            hurry: bool, iron: bool, plague: int, lose_last: bool = False,
+            first_lost: bool = False) -> None:
     """``line`` is a legal deal in which D takes every trick (with ``lose_last``, all but
-    the last, and is not beplagued without every plague card, R33): each opponent holds
+    the last, and is not beplagued without every plague card, R33; with ``first_lost``,
+    trick 1 perhaps not, its trick's plague cards D's as awarded them, R29): each opponent
+    holds
     the cards it plays (every unseen card once), every play is legal (the engine's rules,
     R22-R24, R28) and D wins each trick."""
     opponents = [right(DECLARER, players),
@@ -130,7 +138,9 @@ def _replay(line: list[tuple[int, tuple[int, ...]]], hand: int, unseen: int, pla
             flags = flags_after(flags, card, seat == DECLARER, not trick, NO_SUIT, plague)
             hands[seat] &= ~(1 << card)
             trick = (*trick, (seat, card))
-        if lose_last and number == len(line):
+        if first_lost and number == 1:
+            pass  # awarded to D, who leads trick 2 (R29)
+        elif lose_last and number == len(line):
             assert trick_winner(trick, NO_SUIT, iron) != DECLARER
             if plague != NO_SUIT:  # D not beplagued, or with every plague card (R33)
                 total = (SUIT_MASKS[plague] & (hand | unseen)).bit_count()
@@ -139,6 +149,42 @@ def _replay(line: list[tuple[int, tuple[int, ...]]], hand: int, unseen: int, pla
         else:
             assert trick_winner(trick, NO_SUIT, iron) == DECLARER
         leader = DECLARER
+
+
+def _never_deciding(each_run: Callable[[], object]) -> Callable[..., object]:
+    """A stand-in for the solver that never decides: it runs 10 ms at a time, calling
+    ``each_run`` and then its ``between`` after each run, and gives way
+    (:class:`GaveWay`) once ``between`` returns ``True``."""
+
+    def solver(*args: object, between: Callable[[], bool] | None = None,
+               **kwargs: object) -> object:
+        assert between is not None
+        for _ in range(2000):
+            time.sleep(0.01)  # a run of the solver's
+            each_run()
+            if between():
+                raise GaveWay("another search decided first")
+        raise AssertionError("the search was never given the time to decide")
+
+    return solver
+
+
+def _solver_stood_in_for() -> None:
+    """Skip a test that stands a function in for the solver, or follows the path to it,
+    where the compiled build calls it directly (past any wrapper) or python-sat is
+    missing."""
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
+    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
+
+
+def _completed(hand: CardSet | str, combo: ComboBid | str, **where: Any) -> Witness:
+    """``witness``'s deal for ``combo``, checked to be over and completed."""
+    found = witness(hand, combo, **where)
+    assert found is not None
+    assert found.deal.result is not None
+    assert found.deal.result.completed
+    return found
 
 
 @st.composite
@@ -167,6 +213,24 @@ def test_r8_r22_r28_r33_every_trick_agrees_with_a_brute_force_on_small_decks(
     assert (line is not None) == _brute(hand, unseen, players, hurry, iron, plague, lose_last)
     if line is not None:
         _replay(line, hand, unseen, players, hurry, iron, plague, lose_last)
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_decks())
+def test_r8_r29_every_trick_trick_one_lost_and_awarded_agrees_with_a_brute_force(
+        deal: tuple[int, int, int, bool, bool, int, bool]) -> None:
+    # The lines of a trick lost in play and awarded to D under Justice, trick 1 the one:
+    # D plays a card of the suit led (the search tries its lowest, or, where it keeps
+    # that one for the last trick, the next), anyone wins, D leads trick 2 and takes every
+    # other trick (but the last).
+    hand, unseen, players, hurry, iron, plague, lose_last = deal
+    found = first_line(hand, hand | unseen, players, hurry, iron, (plague,), lose_last,
+                       first_lost=True)
+    assert (found is not None) == _brute(hand, unseen, players, hurry, iron, plague,
+                                         lose_last, first_lost=True)
+    if found is not None:
+        _replay(found[1], hand, unseen, players, hurry, iron, plague, lose_last,
+                first_lost=True)
 
 
 def _together_plainly(tricks: tuple[int, ...], holding: tuple[int, ...],
@@ -376,12 +440,9 @@ def test_r8_r31_r32_r33_every_trick_witness_replays_to_a_completed_deal(rules: s
     hand = "KS 6S 3S JH 6H JD 8D 6D 2D AC KC 5C 3C"
     combo = f"taintless_masters_game+{goal}{rules}"
     possibility.clear_caches()
-    found = witness(hand, combo, profile="1.4.2")
-    assert found is not None
+    found = _completed(hand, combo, profile="1.4.2")
     deal = found.deal
     assert deal.is_over
-    assert deal.result is not None
-    assert deal.result.completed
     assert deal.dealt_hands[found.declarer] == CardSet.parse(hand)
 
 
@@ -421,10 +482,7 @@ def test_r8_r28_r33_every_trick_plague_reuses_the_line_without_it() -> None:
     assert line is not None
     assert line.actions == plain.actions
     assert line.setup.plague != NO_SUIT
-    found = witness(hand, plagued, profile="1.4.2")
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
+    _completed(hand, plagued, profile="1.4.2")
 
 
 def _dealt_hand(seed: int) -> tuple[str, int, int, str]:
@@ -490,10 +548,7 @@ def test_r8_every_trick_but_the_last_bounded_search_hands_over_to_the_solver() -
         first_line(hand.mask, deck, 4, False, False, (NO_SUIT,), True, max_states=100)
     extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
     possibility.clear_caches()
-    found = witness(hand, "taintless_masters_game+ending_dog", profile="1.4.2")
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
+    _completed(hand, "taintless_masters_game+ending_dog", profile="1.4.2")
 
 
 def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
@@ -502,9 +557,7 @@ def test_r8_r31_r32_every_trick_bounded_search_hands_a_long_proof_to_the_solver(
     # states (102 s) and the solver 1.5 s: with the solver installed the search stops at
     # its bound, the proof of every trick but one finds a line (proving nothing), and the
     # solver decides.
-    if "combowhist.rules.possibility" in compiled_modules():
-        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
-    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")
+    _solver_stood_in_for()
     asked: list[object] = []
 
     def counted(*args: object, **kwargs: object) -> object:
@@ -589,18 +642,8 @@ def test_r8_r31_r32_every_trick_solver_and_search_take_turns(
         pytest.skip("compiled, possibility calls its functions directly, past any wrapper")
     hand = CardSet.parse("KS QS 10S 6S 2S AH QH 6H 10D 2D AC JC 10C").mask
     turns_given: list[int] = []
-
-    def never_decides(*args: object, between: Callable[[], bool] | None = None,
-                      **kwargs: object) -> object:
-        assert between is not None
-        for _ in range(2000):
-            time.sleep(0.01)  # a run of the solver's
-            turns_given.append(possibility._without_plague_search(
-                hand, deck, 3, True, True, False).states)
-            if between():
-                raise GaveWay("another search decided first")
-        raise AssertionError("the search was never given the time to decide")
-
+    never_decides = _never_deciding(lambda: turns_given.append(
+        possibility._without_plague_search(hand, deck, 3, True, True, False).states))
     deck = load_profile("1.4.1").deck(3).mask
     monkeypatch.setattr(possibility, "SOLVER", True)
     monkeypatch.setattr(possibility, "_EVERY_TRICK_STATES", 2000)
@@ -631,6 +674,36 @@ def test_r8_r31_r32_every_trick_solver_gives_way_between_its_runs() -> None:
     assert asked  # it was asked at least once, and went on to the same answer
     with pytest.raises(GaveWay):
         solved(key, 4, 1, deck, hand, between=lambda: True)
+
+
+def test_r8_r28_r33_every_trick_but_the_last_under_plague_takes_turns_with_the_solver(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every trick but the last with Hurry and Iron has a line here, but none that the line
+    # without Plague gives under any plague suit (D is beplagued, R33), and the search
+    # under each plague suit finds one only past its first 1,000 states. There the
+    # solver takes turns with that search (the solver took 3.7 s, the search 0.2 s more):
+    # with a solver that never decides, the search goes on between its runs and answers
+    # with a line that replays to a completed deal.
+    if "combowhist.rules.possibility" in compiled_modules():
+        pytest.skip("compiled, possibility calls its functions directly, past any wrapper")
+    text = "AS 7S 2S AH JH 10H 9H 8H 5H KD AC 10C 7C"
+    hand = CardSet.parse(text).mask
+    deck = load_profile("1.4.2").deck(4).mask
+    possibility.clear_caches()
+    with pytest.raises(OutOfStates):
+        possibility._under_plague_search(hand, deck, 4, True, True, True).line(1000)
+    runs: list[int] = []
+    monkeypatch.setattr(possibility, "SOLVER", True)
+    monkeypatch.setattr(possibility, "solved", _never_deciding(lambda: runs.append(
+        possibility._under_plague_search(hand, deck, 4, True, True, True).states)))
+    possibility.clear_caches()
+    combo = "taintless_masters_game+hurry+iron+ending_dog+plague"
+    found = _completed(text, combo, profile="1.4.2")
+    assert runs == [1000] * len(runs)  # the solver's runs began where the search stopped
+    # and the search went on between them, past its bound, to a line
+    assert possibility._under_plague_search(hand, deck, 4, True, True, True).states > 1000
+    assert found.deal.plague_suit is not None
+    possibility.clear_caches()
 
 
 def test_r8_r28_r31_every_trick_but_the_last_bounded_asks_the_solver_without_plague(
@@ -772,9 +845,7 @@ def test_r8_r31_every_trick_but_the_last_out_of_reach_as_every_trick_but_one(
     # trick runs out of its bound on this hand (1.4.2, 4 participants, seed 207); every
     # trick but the last is every trick but one, which is out of reach, so the solver is
     # not asked (it took 5 s, 29 s with Hurry).
-    if "combowhist.rules.possibility" in compiled_modules():
-        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
-    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")  # bounded only then
+    _solver_stood_in_for()
 
     def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked")
@@ -820,9 +891,7 @@ def test_r8_r29_r32_justice_greed_every_trick_the_last_lost_and_awarded(
     # Hurry too. D takes every trick but the last in play (the every-trick search's line
     # for Ending Dog) and is awarded the last, naming a card of it (R17, R29): all
     # thirteen, every plague card among them (R33).
-    if "combowhist.rules.possibility" in compiled_modules():
-        pytest.skip("compiled, possibility calls the solver directly, past any wrapper")
-    extra_module("combowhist.r8_sat", "exact", "R8's SAT solver")  # the path before it
+    _solver_stood_in_for()
 
     def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked")
@@ -835,8 +904,72 @@ def test_r8_r29_r32_justice_greed_every_trick_the_last_lost_and_awarded(
     assert line is not None
     assert line.actions[-1] == ("award", DECLARER, 0)
     assert line.setup.justice in [card for _, _, card in line.actions[-5:-1]]
-    found = witness(hand, combo)
-    assert found is not None
-    assert found.deal.result is not None
-    assert found.deal.result.completed
+    _completed(hand, combo)
+    possibility.clear_caches()
+
+
+def test_r8_r29_r31_r33_justice_ending_dog_trick_one_lost_and_awarded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Taintless Master's Game with Justice, Iron, Ending Dog and Plague on a random hand
+    # (1.4.2, 3 participants, seed 557): no line takes every trick but the last in play
+    # under any plague suit, and the solver took 18 s to find one. D loses trick 1 with
+    # its lowest card of a suit, names its first card the card of justice and is awarded
+    # it (R17, R29), then takes every trick but the last, not beplagued (R33).
+    _solver_stood_in_for()
+    hand = CardSet.parse("AS KS AH KH 2H AD QD 3D 2D AC QC 4C 2C")
+    deck = load_profile("1.4.2").deck(3).mask
+    assert first_line(hand.mask, deck, 3, False, True, range(4), True) is None
+    runs: list[bool] = []
+    monkeypatch.setattr(possibility, "solved", _never_deciding(lambda: runs.append(True)))
+    possibility.clear_caches()
+    combo = ComboBid.parse("taintless_masters_game+justice+iron+ending_dog+plague", "1.4.2",
+                           3)
+    line = decide(combo, hand.mask, 3)
+    assert line is not None
+    assert runs  # the solver was asked, and gave way to the search past its 1,000 states
+    assert line.actions[3] == ("award", DECLARER, 0)  # trick 1 awarded to D
+    assert line.setup.justice == line.actions[0][2]
+    assert line.takers[0] == DECLARER
+    assert line.takers[-1] != DECLARER  # Ending Dog
+    _completed(hand, combo, players=3)
+    possibility.clear_caches()
+
+
+def test_r8_r29_justice_solver_goes_on_alone_where_trick_one_lost_has_no_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a hand of small cards no line loses trick 1 and takes every other but the last:
+    # the search taking turns with the solver ends without deciding, and the solver goes
+    # on alone, asking nothing more of it, to its own answer (here a stand-in's).
+    _solver_stood_in_for()
+    hand = CardSet.parse("5S 4S 3S 2S 5H 4H 3H 2H 4D 3D 2D 3C 2C")
+    deck = load_profile("1.4.2").deck(4).mask
+    search = possibility._first_lost_search(hand.mask, deck, 4, possibility_key(
+        ComboBid.parse("taintless_masters_game+ending_dog", "1.4.2")), False)
+    assert search.line() is None
+    states = search.states
+    asked: list[bool] = []
+    runs: list[int] = []
+    run = search.run
+
+    def counted(max_states: int = -1) -> object:
+        runs.append(max_states)
+        return run(max_states)
+
+    monkeypatch.setattr(search, "run", counted)
+
+    def goes_on(*args: object, between: Callable[[], bool] | None = None,
+                **kwargs: object) -> None:
+        assert between is not None
+        for _ in range(20):
+            time.sleep(0.01)
+            asked.append(between())
+
+    monkeypatch.setattr(possibility, "solved", goes_on)
+    combo = ComboBid.parse("taintless_masters_game+justice+ending_dog", "1.4.2")
+    key = possibility_key(combo)
+    assert possibility._solved(combo, key, 4, DECLARER, deck, hand.mask, False) is None
+    assert asked == [False] * 20
+    assert runs == [states + 1, -1]  # asked once (a try, its answer read), then never
+    assert possibility._first_lost_search(hand.mask, deck, 4, possibility_key(
+        ComboBid.parse("taintless_masters_game+ending_dog", "1.4.2")), False).states == states
     possibility.clear_caches()

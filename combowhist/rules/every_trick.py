@@ -123,7 +123,7 @@ def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, pla
 
 def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                plagues: Sequence[int], lose_last: bool = False, max_states: int = -1,
-               spare: int = 0) -> tuple[int, list[Trick]] | None:
+               spare: int = 0, first_lost: bool = False) -> tuple[int, list[Trick]] | None:
     """:func:`every_trick` under any of the plague suits ``plagues`` (-1: none): the one
     a line is found for first, and that line; ``None`` if there is none under any.
 
@@ -136,15 +136,22 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised.
     With ``spare``, each opponent holds so many cards more than D and gets rid of them
     before trick 1, as discards of any suit (:func:`out_of_reach`; the line found then
-    leaves those cards out)."""
-    return turns(hand, deck, players, hurry, iron, plagues, lose_last, spare).line(max_states)
+    leaves those cards out). With ``first_lost``, D loses trick 1 instead, playing its
+    lowest card of a suit it holds (each suit a problem of its own) and leading trick 2:
+    the lines of a trick lost in play and awarded to D under Justice (R29); a line
+    found so has D's card of trick 1 first as ever, and :func:`first_line` finds only
+    such lines, so ``None`` then proves nothing about other lines."""
+    return turns(hand, deck, players, hurry, iron, plagues, lose_last, spare,
+                 first_lost).line(max_states)
 
 
 def turns(hand: int, deck: int, players: int, hurry: bool, iron: bool,
-          plagues: Sequence[int], lose_last: bool = False, spare: int = 0) -> Turns:
+          plagues: Sequence[int], lose_last: bool = False, spare: int = 0,
+          first_lost: bool = False) -> Turns:
     """:func:`first_line`'s search, not run yet: :meth:`Turns.line` runs it, and can stop
     at a bound of states and go on later from where it stopped."""
-    return Turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare))
+    return Turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare,
+                           first_lost=first_lost))
 
 
 def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,
@@ -212,24 +219,27 @@ def _lowest_cards(hand: int, suits: tuple[int, ...], iron: bool) -> int:
 
 
 def _problems(hand: int, deck: int, players: int, hurry: bool, iron: bool,
-              plagues: Sequence[int], lose_last: bool, spare: int, taken: int = -1
-              ) -> list[list[tuple[_EveryTrick, int]]]:
+              plagues: Sequence[int], lose_last: bool, spare: int, taken: int = -1,
+              first_lost: bool = False) -> list[list[tuple[_EveryTrick, int]]]:
     """:func:`first_line`'s problems, each its four tries (a search and the seat that
-    keeps a card for the last trick); ``taken`` as :class:`_EveryTrick` reads it."""
+    keeps a card for the last trick); ``taken`` as :class:`_EveryTrick` reads it, and
+    with ``first_lost`` each suit D may lose trick 1 with (its ``lost``)."""
     unseen = deck & ~hand
     keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
     problems: list[list[tuple[_EveryTrick, int]]] = []
     for plague in plagues:
         for kept in _kept_suits(hand, unseen, iron) if lose_last else (-1,):
-            search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept,
-                                 spare=spare, taken=taken)
-            if kept >= 0 and search.not_last >> kept & 1:
-                continue
-            searches = [search, *(_EveryTrick(hand, unseen, players - 1, hurry, iron, plague,
-                                              kept, first, like=search, spare=spare,
-                                              taken=taken)
-                                  for first in range(1, _SUITS))]
-            problems += [[(each, keeper) for each in searches] for keeper in keepers]
+            for lost in range(_SUITS) if first_lost else (-1,):
+                search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept,
+                                     spare=spare, taken=taken, lost=lost)
+                if (kept >= 0 and search.not_last >> kept & 1) or (
+                        lost >= 0 and not search.declarer[lost]):
+                    continue
+                searches = [search, *(_EveryTrick(hand, unseen, players - 1, hurry, iron,
+                                                  plague, kept, first, like=search,
+                                                  spare=spare, taken=taken, lost=lost)
+                                      for first in range(1, _SUITS))]
+                problems += [[(each, keeper) for each in searches] for keeper in keepers]
     return problems
 
 
@@ -381,8 +391,14 @@ class _EveryTrick:
 
     def __init__(self, hand: int, unseen: int, opponents: int, hurry: bool, iron: bool,
                  plague: int, kept: int = -1, first_suit: int = 0,
-                 like: _EveryTrick | None = None, spare: int = 0, taken: int = -1) -> None:
+                 like: _EveryTrick | None = None, spare: int = 0, taken: int = -1,
+                 lost: int = -1) -> None:
         self.iron = iron
+        self.lost = lost
+        """The suit of the card D loses trick 1 with, its lowest of the suit (-1: D takes
+        trick 1 too): trick 1's other cards are then any of their seats' (each follows
+        with the highest unseen card of the suit, any other being as good later), and D
+        leads trick 2, as where trick 1 is awarded to D under Justice (R29)."""
         self.spare = spare
         """How many cards of any suit each opponent discards before trick 1."""
         self.taken = taken
@@ -479,6 +495,10 @@ class _EveryTrick:
         for suit in self.suits:
             if leads and suit == self.plague and not state.opened and not only_plague:
                 continue
+            if state.first and self.lost >= 0:  # D's lowest card of the suit it loses with
+                if suit == self.lost:
+                    yield suit, (declarer[suit] & -declarer[suit]).bit_length() - 1
+                continue
             cards = declarer[suit]
             while cards:
                 place = cards.bit_length() - 1
@@ -496,7 +516,7 @@ class _EveryTrick:
         seats = state.seats
         order = sorted(range(self.opponents), key=seats.__getitem__)
         leader_follows = state.first and not self.hurry
-        below = (1 << place) - 1
+        below = -1 if state.first and self.lost >= 0 else (1 << place) - 1
         bit = 1 << suit
         plays: list[tuple[int, int]] = [(0, 0)] * self.opponents
 

@@ -70,6 +70,7 @@ every line of the combo with them is.
 
 from __future__ import annotations
 
+import contextlib
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
@@ -99,7 +100,6 @@ from combowhist.rules.every_trick import (
     OutOfStates,
     Trick,
     Turns,
-    first_line,
     out_of_reach,
     turns,
 )
@@ -768,6 +768,8 @@ def clear_caches() -> None:
     _LINED.clear()
     possible_with.cache_clear()
     _without_plague_search.cache_clear()
+    _under_plague_search.cache_clear()
+    _first_lost_search.cache_clear()
     _out_of_reach.cache_clear()
     no_trick_out_of_reach.cache_clear()
     clear_every_trick_cache()
@@ -917,15 +919,16 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
     (:func:`needs_every_trick`; where its search is bounded and reaches the bound:
     ``None`` if every trick but one is out of reach or the loosest key of its family is
     impossible, :func:`_loosest_line`, where the solver and the search take turns; that
-    key's line where it is this key; else by the solver); ``None`` at once
+    key's line where it is this key; else by the solver taking turns with this key's
+    own search, :func:`_raced`); ``None`` at once
     for one that needs all but one or two, any of them, where
     :func:`~combowhist.rules.every_trick.out_of_reach` proves it out of reach
     (:func:`tricks_to_spare`), and for Zero without trump where
     :func:`~combowhist.rules.no_trick.out_of_reach` counts a card D cannot get rid of
     (:func:`takes_no_trick`); else by the search, or, for a combo the solver
-    covers (:func:`solver_covers`, python-sat installed), by the solver once a short
-    search in each order of the opponents' cards (:attr:`Search.shedding`) and a short
-    search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
+    covers (:func:`solver_covers`, python-sat installed), by the solver (:func:`_solved`)
+    once a short search in each order of the opponents' cards (:attr:`Search.shedding`)
+    and a short search for a relaxed line (:func:`_relaxed_line`) have not found it (``whole_list``:
     see :func:`solved`; and, beside a trump suit, ``None`` at once where
     :func:`least_demanding`'s combo, decided first, is impossible); for Rank Trump before
     the mails, by the search's fast pass where it finds a line
@@ -951,7 +954,7 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
             if found is None or (loosest.events, loosest.play_rules) == (key.events,
                                                                           key.play_rules):
                 return found
-            return solved(key, players, declarer, deck, hand, whole_list)
+            return _raced(key, players, declarer, deck, hand)
     if takes_no_trick(key) and no_trick_out_of_reach(
             hand, deck, iron, PlayRule.DECLARER_LEADS_FIRST in key.play_rules):
         return None
@@ -976,7 +979,7 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                                        whole_list=True) is None:
             return None
     return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
-            or solved(key, players, declarer, deck, hand, whole_list))
+            or _solved(combo, key, players, declarer, deck, hand, whole_list))
 
 
 def least_demanding(combo: ComboBid) -> ComboBid | None:
@@ -1025,16 +1028,13 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     the witness (R20), and the plague suit the first of the four under which every play
     stays legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo,
     not beplagued (R33, :meth:`Line.completing`). The search without them often finds a
-    line where the search with them runs out of its bound. ``None`` decides nothing."""
-    mail = _without_mail(key) is not None
-    dropped = {Event.PLAGUE, Event.JUSTICE} | (
-        {Event.MAIL, Event.MASTERS_MAIL} if mail
-        else {Event.MASTERS_MAIL} if _passes_pinned_cards(key) else set())
-    if not dropped & key.events:
+    line where the search with them runs out of its bound. With Justice, where the combo
+    without it needs every trick (but the last), also a line in which D loses trick 1 and
+    is awarded it (:func:`_first_trick_awarded`). ``None`` decides nothing."""
+    relaxed = _relaxed(combo, key)
+    if relaxed is None:
         return None
-    plain = ComboBid.unchecked(combo.profile, combo.standard, tuple(
-        bid for bid in combo.specials if bid.event not in dropped))
-    plain_key = possibility_key(plain)
+    plain, plain_key, mail = relaxed
     for known in _LINES.get((hand, players, declarer, deck, plain_key.play), ()):
         found = _relaxed_made(known, combo, key, players, declarer, deck, mail)
         if found is not None:
@@ -1046,6 +1046,14 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
             awarded, combo, key, players, declarer, deck, mail, named=True)
         if found is not None:
             return found
+    if Event.JUSTICE in key.events and needs_every_trick(plain_key):
+        search = _first_lost_search(hand, deck, players, plain_key,
+                                    Event.PLAGUE in key.events)
+        with contextlib.suppress(OutOfStates):
+            found = _first_trick_awarded(search.line(_FIRST_AWARDED_STATES), combo, key,
+                                         players, declarer, deck, mail)
+            if found is not None:
+                return found
     try:
         line = (_every_trick_line(plain_key, players, declarer, deck, hand,
                                   _RELAXED_BUT_LAST_STATES)
@@ -1059,6 +1067,21 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     return _relaxed_made(line, combo, key, players, declarer, deck, mail)
 
 
+def _relaxed(combo: ComboBid, key: PossibilityKey
+             ) -> tuple[ComboBid, PossibilityKey, bool] | None:
+    """:func:`_relaxed_line`'s relaxed combo, its key, and whether a Mail was dropped;
+    ``None`` where nothing is dropped."""
+    mail = _without_mail(key) is not None
+    dropped = {Event.PLAGUE, Event.JUSTICE} | (
+        {Event.MAIL, Event.MASTERS_MAIL} if mail
+        else {Event.MASTERS_MAIL} if _passes_pinned_cards(key) else set())
+    if not dropped & key.events:
+        return None
+    plain = ComboBid.unchecked(combo.profile, combo.standard, tuple(
+        bid for bid in combo.specials if bid.event not in dropped))
+    return plain, possibility_key(plain), mail
+
+
 def _relaxed_made(line: Line, combo: ComboBid, key: PossibilityKey, players: int,
                   declarer: int, deck: int, mail: bool, named: bool = False) -> Line | None:
     """A line of :func:`_relaxed_line`'s relaxed combo made a line of ``combo``, where
@@ -1067,7 +1090,7 @@ def _relaxed_made(line: Line, combo: ComboBid, key: PossibilityKey, players: int
     if Event.JUSTICE in key.events and not named:
         line = line.with_justice(players)
     lines: Iterable[Line] = _mailed(line, key, players, declarer) if mail else (line,)
-    if Event.PLAGUE in key.events:
+    if Event.PLAGUE in key.events and line.setup.plague == NO_SUIT:
         lines = _under_each_plague_suit(lines, key, players, declarer)
     return _completing(combo, declarer, players, deck, lines)
 
@@ -1092,6 +1115,43 @@ def _last_trick_awarded(key: PossibilityKey, players: int, declarer: int, deck: 
         return None
     line = _line_of_tricks(found[1], NO_SUIT, players, declarer, hurry, iron)
     return line.with_last_trick_awarded(players, declarer)
+
+
+_FIRST_AWARDED_STATES = 1000
+"""The states the every-trick search may open for a line in which D loses trick 1 and
+is awarded it (:func:`_first_trick_awarded`) before the solver decides, taking turns
+with that search (:func:`_solved`)."""
+
+
+def _first_trick_awarded(found: tuple[int, list[Trick]] | None, combo: ComboBid,
+                         key: PossibilityKey, players: int, declarer: int, deck: int,
+                         mail: bool) -> Line | None:
+    """``combo``'s line (:func:`_relaxed_made`) from ``found``, the line of
+    :func:`_first_lost_search`: D loses trick 1 in play, with its lowest card of a suit,
+    names its first card the card of justice and is awarded it (R17, R29), and takes
+    every other trick (but the last) in play, so that D brings home as many as the
+    relaxed key (:func:`_relaxed`) asks. Often the only kind of line on a hand too weak to
+    take every trick (Taintless Master's Game with Justice and Ending Dog). ``None`` where
+    there is none, or it does not complete ``combo``, which decides nothing."""
+    if found is None:
+        return None
+    rules = key.play_rules
+    line = _line_of_tricks(found[1], found[0], players, declarer,
+                           PlayRule.DECLARER_LEADS_FIRST in rules,
+                           PlayRule.ACES_LOW in rules, first_awarded=True)
+    return _relaxed_made(line, combo, key, players, declarer, deck, mail, named=True)
+
+
+@lru_cache(maxsize=64)
+def _first_lost_search(hand: int, deck: int, players: int, plain: PossibilityKey,
+                       plague: bool) -> Turns:
+    """The every-trick search for ``plain`` (:func:`needs_every_trick`) with D losing
+    trick 1 (``first_lost``), under each plague suit where ``plague``, kept: the keys
+    that differ only in what its line does not read (Mail, Master's Mail) share it."""
+    rules = plain.play_rules
+    return turns(hand, deck, players, PlayRule.DECLARER_LEADS_FIRST in rules,
+                 PlayRule.ACES_LOW in rules, range(4) if plague else (NO_SUIT,),
+                 bool(plain.conditions.avoid_tricks), first_lost=True)
 
 
 def _named(line: Line, players: int) -> Line:
@@ -1288,8 +1348,8 @@ def _every_trick_line(key: PossibilityKey, players: int, declarer: int, deck: in
         if not is_beplagued(record, declarer) or (
                 record.plague_counts[declarer] == record.plague_in_use):
             return named
-    found = first_line(hand, deck, players, hurry, iron, range(4), lose_last,
-                       min(bound, _PLAGUE_BUT_LAST_STATES) if bound >= 0 else bound)
+    found = _under_plague_search(hand, deck, players, hurry, iron, lose_last).line(
+        min(bound, _PLAGUE_BUT_LAST_STATES) if bound >= 0 else bound)
     return None if found is None else _line_of_tricks(found[1], found[0], players,
                                                       declarer, hurry, iron)
 
@@ -1323,46 +1383,95 @@ def _loosest_line(loosest: PossibilityKey, players: int, declarer: int, deck: in
 
 def _raced(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int
            ) -> Line | None:
-    """``key`` (without Plague, :func:`needs_every_trick`) decided by the solver and by its
-    every-trick search (kept, where it ran out of its bound, :func:`_without_plague`)
-    taking turns, each given as much time as the other has had: the first to decide
-    answers. Each is far quicker than the other on some hands: proving every trick out of
-    reach took the search 102 s where the solver took 1.5 s (``JS 3S KH 5H 2H 8D 6D 3D 10C
-    9C 6C 4C 2C``, 1.4.1, 4 participants, Hurry), and the search about 20 s where the
-    solver ran past four minutes (``AS KS QS 9S JH 3H 7D 6D 5D 3D 10C 7C 2C``, 1.4.2, 4
-    participants, Hurry). The search's time counts from its start, before it ran out of its
-    bound; it goes on a try at a time (:meth:`Turns.run
-    <combowhist.rules.every_trick.Turns.run>`), the solver in runs of conflicts."""
+    """``key`` (:func:`needs_every_trick`) decided by the solver and by its every-trick
+    search (kept, where it ran out of its bound: :func:`_without_plague_search`, or
+    :func:`_under_plague_search` for a key with Plague) taking turns
+    (:func:`_taking_turns`). Each is far quicker than the other on some hands: proving
+    every trick out of reach took the search 102 s where the solver took 1.5 s (``JS 3S
+    KH 5H 2H 8D 6D 3D 10C 9C 6C 4C 2C``, 1.4.1, 4 participants, Hurry), and the search
+    about 20 s where the solver ran past four minutes (``AS KS QS 9S JH 3H 7D 6D 5D 3D 10C
+    7C 2C``, 1.4.2, 4 participants, Hurry); under Plague, every trick but the last took
+    the solver 3.7 s and the search 0.2 s more than its first 1,000 states (``AS 7S 2S AH
+    JH 10H 9H 8H 5H KD AC 10C 7C``, 1.4.2, 4 participants, Hurry and Iron)."""
     hurry = PlayRule.DECLARER_LEADS_FIRST in key.play_rules
     iron = PlayRule.ACES_LOW in key.play_rules
-    search = _without_plague_search(hand, deck, players, hurry, iron,
-                                    bool(key.conditions.avoid_tricks))
+    search = (_under_plague_search if Event.PLAGUE in key.events
+              else _without_plague_search)(hand, deck, players, hurry, iron,
+                                           bool(key.conditions.avoid_tricks))
+
+    def answer(found: tuple[int, list[Trick]] | None) -> tuple[bool, Line | None]:
+        return True, None if found is None else _line_of_tricks(
+            found[1], found[0], players, declarer, hurry, iron)
+
+    return _taking_turns(key, players, declarer, deck, hand, search, answer)
+
+
+def _solved(combo: ComboBid, key: PossibilityKey, players: int, declarer: int, deck: int,
+            hand: int, whole_list: bool) -> Line | None:
+    """:func:`solved`; for a combo with Justice that needs every trick (but the last)
+    without it (:func:`_relaxed`), taking turns (:func:`_taking_turns`) with the search
+    for a line in which D loses trick 1 and is awarded it (:func:`_first_lost_search`,
+    past its first :data:`_FIRST_AWARDED_STATES`; where it finds none, the solver goes on
+    alone). On ``AS KS AH KH 2H AD QD 3D 2D AC QC 4C 2C`` (1.4.2, 3 participants),
+    Taintless Master's Game with Justice, Iron, Ending Dog and Plague took the solver 18 s
+    and that search 0.6 s."""
+    relaxed = _relaxed(combo, key)
+    if relaxed is None or Event.JUSTICE not in key.events or not needs_every_trick(
+            relaxed[1]):
+        return solved(key, players, declarer, deck, hand, whole_list)
+    search = _first_lost_search(hand, deck, players, relaxed[1], Event.PLAGUE in key.events)
+
+    def answer(found: tuple[int, list[Trick]] | None) -> tuple[bool, Line | None]:
+        line = _first_trick_awarded(found, combo, key, players, declarer, deck, relaxed[2])
+        return line is not None, line
+
+    return _taking_turns(key, players, declarer, deck, hand, search, answer, whole_list)
+
+
+def _taking_turns(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int,
+                  search: Turns,
+                  answer: Callable[[tuple[int, list[Trick]] | None], tuple[bool, Line | None]],
+                  whole_list: bool = False) -> Line | None:
+    """``key`` decided by the solver (:func:`solved`) and ``search`` taking turns, each
+    given as much time as the other has had: the first to decide answers. ``answer`` reads
+    the search's outcome: whether it decides the key, and its line. Where the search ends
+    without deciding (a search for lines of one kind only), the solver goes on alone. The
+    search's time counts from its start, before it ran out of its bound; it goes on a try
+    at a time (:meth:`Turns.run <combowhist.rules.every_trick.Turns.run>`), the solver in
+    runs of conflicts."""
     clock = [0.0, perf_counter()]  # the solver's time, the end of the search's last turn
+    settled: list[Line | None] = []  # the search's answer, once it decides
+    ended = [False]  # whether the search ended without deciding
 
     def between() -> bool:
         clock[0] += perf_counter() - clock[1]
-        while search.seconds < clock[0]:  # the search's time counts from its start
+        while not ended[0] and search.seconds < clock[0]:  # its time counts from its start
             try:
                 search.run(search.states + 1)  # one try more
-                return True  # decided
             except OutOfStates:
-                pass
+                continue
+            decides, line = answer(search.line())  # ended: at once
+            if decides:
+                settled.append(line)
+                return True
+            ended[0] = True
         clock[1] = perf_counter()
         return False
 
     try:
-        answer = solved(key, players, declarer, deck, hand, between=between)
+        solution = solved(key, players, declarer, deck, hand, whole_list, between=between)
     except GaveWay:
-        found = search.line()  # decided: at once
-        return None if found is None else _line_of_tricks(found[1], NO_SUIT, players,
-                                                          declarer, hurry, iron)
+        return settled[0]
     search.forget()  # answered: the search's states need not be kept
-    return answer
+    return solution
 
 
 def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer: int,
-                    hurry: bool, iron: bool) -> Line:
-    """The tricks of :func:`~combowhist.rules.every_trick.first_line` as a line."""
+                    hurry: bool, iron: bool, first_awarded: bool = False) -> Line:
+    """The tricks of :func:`~combowhist.rules.every_trick.first_line` as a line; with
+    ``first_awarded`` (a line it found with ``first_lost``), D names the first card
+    played (any card of the deck in use may be named, R17) and awards trick 1 to itself
+    (R29)."""
     on_right = right(declarer, players)  # every_trick's opponent 0 (R22)
     opponents = [on_right, *(seat for seat in range(players)
                              if seat not in (on_right, declarer))]
@@ -1374,8 +1483,12 @@ def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer
         trick = [(seat, card_of[seat]) for seat in trick_order(leader, players, declarer, False)]
         actions += [("play", seat, card) for seat, card in trick]
         leader = winning_play(trick, NO_SUIT, iron)[0]
+        if first_awarded and not takers:
+            leader = declarer
+            actions.append(("award", declarer, 0))
         takers.append(leader)
-    return Line(Setup(plague=plague), tuple(actions), (), tuple(takers))
+    justice = actions[0][2] if first_awarded else NO_SUIT
+    return Line(Setup(plague=plague, justice=justice), tuple(actions), (), tuple(takers))
 
 
 def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
@@ -1394,6 +1507,16 @@ def _without_plague_search(hand: int, deck: int, players: int, hurry: bool, iron
                            lose_last: bool) -> Turns:
     """:func:`_without_plague`'s search, kept with what it has found or proven so far."""
     return turns(hand, deck, players, hurry, iron, (NO_SUIT,), lose_last)
+
+
+@lru_cache(maxsize=64)
+def _under_plague_search(hand: int, deck: int, players: int, hurry: bool, iron: bool,
+                         lose_last: bool) -> Turns:
+    """The every-trick search under each plague suit in turn (R28, R33), kept as
+    :func:`_without_plague_search` is: a key with Plague whose line without it does not
+    serve asks it within :data:`_PLAGUE_BUT_LAST_STATES`, and, past them, it goes on
+    where the solver takes turns with it (:func:`_raced`)."""
+    return turns(hand, deck, players, hurry, iron, range(4), lose_last)
 
 
 SOLVER = EXACT_EXTRA
