@@ -50,6 +50,15 @@ still holds. The rest is the search for every trick of the twelve before. Plague
 beplagued if the last trick holds plague cards and D's count of them still exceeds its
 taker's (R33).
 
+Trick 1 lost and awarded to D under Justice (R29), the rest taken (but the last): a search
+for lines only (``first_lost``; ``None`` proves nothing of other lines), where trick 1 is
+the one lost. D plays its lowest card of a suit (the next lowest where it keeps the lowest
+for the last trick: the higher would win wherever the lower did), the others follow with
+the highest unseen cards of the suit (any card is legal there, and the lower ones are the
+easier to place later) or become void in it, and D leads trick 2. Compared with a brute
+force over every deal and play of small decks, it finds a line wherever one exists that
+loses trick 1 with a card of the suit led.
+
 Every trick but one or two, any of them (12 of the 13 in play: Taintless Master's Game
 alone; 11: with Justice, R29): no search of its own, but a proof of impossibility that
 often reaches where the SAT solver takes minutes (weak hands). A line that loses trick k
