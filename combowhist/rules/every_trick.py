@@ -50,14 +50,17 @@ still holds. The rest is the search for every trick of the twelve before. Plague
 beplagued if the last trick holds plague cards and D's count of them still exceeds its
 taker's (R33).
 
-Trick 1 lost and awarded to D under Justice (R29), the rest taken (but the last): a search
-for lines only (``first_lost``; ``None`` proves nothing of other lines), where trick 1 is
-the one lost. D plays its lowest card of a suit (the next lowest where it keeps the lowest
-for the last trick: the higher would win wherever the lower did), the others follow with
-the highest unseen cards of the suit (any card is legal there, and the lower ones are the
-easier to place later) or become void in it, and D leads trick 2. Compared with a brute
-force over every deal and play of small decks, it finds a line wherever one exists that
-loses trick 1 with a card of the suit led.
+One trick lost and awarded to D under Justice (R29), the rest taken (but the last): a
+search for lines only (``one_lost``; ``None`` proves nothing of lines in which D, not on
+lead, discards in the trick it loses). In the trick it loses D plays its lowest card of a
+suit (the next lowest where it keeps the lowest for the last trick: the higher would win
+wherever the lower did), the others follow with the highest unseen cards of the suit
+(any card is legal there, and the lower ones are the easier to place later) or become
+void in it, and D leads the next trick. Before that trick, the necessary conditions are
+asked of D without its lowest card of some suit, each opponent a card of any suit to
+spare (as :func:`out_of_reach` asks them). Compared with a brute force over every deal
+and play of small decks, it finds a line wherever one exists that loses at most one
+trick, with a card of the suit led.
 
 Every trick but one or two, any of them (12 of the 13 in play: Taintless Master's Game
 alone; 11: with Justice, R29): no search of its own, but a proof of impossibility that
@@ -132,7 +135,7 @@ def every_trick(hand: int, deck: int, players: int, hurry: bool, iron: bool, pla
 
 def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
                plagues: Sequence[int], lose_last: bool = False, max_states: int = -1,
-               spare: int = 0, first_lost: bool = False) -> tuple[int, list[Trick]] | None:
+               spare: int = 0, one_lost: bool = False) -> tuple[int, list[Trick]] | None:
     """:func:`every_trick` under any of the plague suits ``plagues`` (-1: none): the one
     a line is found for first, and that line; ``None`` if there is none under any.
 
@@ -145,22 +148,22 @@ def first_line(hand: int, deck: int, players: int, hurry: bool, iron: bool,
     ``max_states`` states opened in all (-1: no bound), :class:`OutOfStates` is raised.
     With ``spare``, each opponent holds so many cards more than D and gets rid of them
     before trick 1, as discards of any suit (:func:`out_of_reach`; the line found then
-    leaves those cards out). With ``first_lost``, D loses trick 1 instead, playing its
-    lowest card of a suit it holds (each suit a problem of its own) and leading trick 2:
-    the lines of a trick lost in play and awarded to D under Justice (R29); a line
-    found so has D's card of trick 1 first as ever, and :func:`first_line` finds only
-    such lines, so ``None`` then proves nothing about other lines."""
+    leaves those cards out). With ``one_lost``, D may lose one trick besides (not the
+    last one, where that is lost anyway), playing its lowest card of a suit it holds, and
+    leads the next: the lines of a trick lost in play and awarded to D under Justice
+    (R29); :func:`first_line` then finds only such lines (D following suit in the trick
+    it loses), so ``None`` proves nothing about other lines."""
     return turns(hand, deck, players, hurry, iron, plagues, lose_last, spare,
-                 first_lost).line(max_states)
+                 one_lost).line(max_states)
 
 
 def turns(hand: int, deck: int, players: int, hurry: bool, iron: bool,
           plagues: Sequence[int], lose_last: bool = False, spare: int = 0,
-          first_lost: bool = False) -> Turns:
+          one_lost: bool = False) -> Turns:
     """:func:`first_line`'s search, not run yet: :meth:`Turns.line` runs it, and can stop
     at a bound of states and go on later from where it stopped."""
     return Turns(_problems(hand, deck, players, hurry, iron, plagues, lose_last, spare,
-                           first_lost=first_lost))
+                           one_lost=one_lost))
 
 
 def out_of_reach(hand: int, deck: int, players: int, iron: bool, lost: int,
@@ -229,16 +232,16 @@ def _lowest_cards(hand: int, suits: tuple[int, ...], iron: bool) -> int:
 
 def _problems(hand: int, deck: int, players: int, hurry: bool, iron: bool,
               plagues: Sequence[int], lose_last: bool, spare: int, taken: int = -1,
-              first_lost: bool = False) -> list[list[tuple[_EveryTrick, int]]]:
+              one_lost: bool = False) -> list[list[tuple[_EveryTrick, int]]]:
     """:func:`first_line`'s problems, each its four tries (a search and the seat that
-    keeps a card for the last trick); ``taken`` as :class:`_EveryTrick` reads it, and
-    with ``first_lost`` each suit D may lose trick 1 with (its ``lost``)."""
+    keeps a card for the last trick); ``taken`` as :class:`_EveryTrick` reads it, and with
+    ``one_lost`` each suit D may lose a trick with (its ``lost``) a problem of its own."""
     unseen = deck & ~hand
     keepers = (-1,) if not lose_last else (0,) if hurry else (0, 1)  # R22
     problems: list[list[tuple[_EveryTrick, int]]] = []
     for plague in plagues:
         for kept in _kept_suits(hand, unseen, iron) if lose_last else (-1,):
-            for lost in range(_SUITS) if first_lost else (-1,):
+            for lost in range(_SUITS) if one_lost else (-1,):
                 search = _EveryTrick(hand, unseen, players - 1, hurry, iron, plague, kept,
                                      spare=spare, taken=taken, lost=lost)
                 if (kept >= 0 and search.not_last >> kept & 1) or (
@@ -404,10 +407,11 @@ class _EveryTrick:
                  lost: int = -1) -> None:
         self.iron = iron
         self.lost = lost
-        """The suit of the card D loses trick 1 with, its lowest of the suit (-1: D takes
-        trick 1 too): trick 1's other cards are then any of their seats' (each follows
-        with the highest unseen card of the suit, any other being as good later), and D
-        leads trick 2, as where trick 1 is awarded to D under Justice (R29)."""
+        """The suit D may lose one trick besides with, its lowest card of the suit (see the
+        module text; -1: none): that trick's other cards are then any of their seats'
+        (each follows with the highest unseen card of the suit, any other being as good
+        later), and D leads the next, as where the trick is awarded to D under Justice
+        (R29)."""
         self.spare = spare
         """How many cards of any suit each opponent discards before trick 1."""
         self.taken = taken
@@ -463,7 +467,7 @@ class _EveryTrick:
         seats = tuple((0, spared[1:] if seat == 0 and self.taken >= 0 else spared,
                        keeps if seat == keeper else 0)
                       for seat in range(self.opponents))
-        return _State(self.declarer, self.unseen, seats, self.plague < 0, True)
+        return _State(self.declarer, self.unseen, seats, self.plague < 0, True, self.lost >= 0)
 
     # -- the search ---------------------------------------------------------------------
 
@@ -478,13 +482,14 @@ class _EveryTrick:
         self.nodes += 1
         if self.nodes == self.limit:
             raise _OverBudget
-        for suit, place in self._declarer_cards(state):
+        for suit, place, loses in self._declarer_cards(state):
             declarer = _less(state.declarer, suit, 1 << place)
-            for plays, unseen, seats in self._answers(state, suit, place):
+            for plays, unseen, seats in self._answers(state, suit, place, loses):
                 # A follow, or trick 1's lead, or a discard named a plague card (R28).
                 opened = state.opened or any(
                     play[0] == self.plague for play in plays if play[1] >= 0)
-                after = _State(declarer, unseen, seats, opened, False)
+                after = _State(declarer, unseen, seats, opened, False,
+                               state.may_lose and not loses)
                 if not self._may_finish(after):
                     continue
                 rest = self.line(after)
@@ -493,39 +498,41 @@ class _EveryTrick:
         self.failed.add(memo)
         return None
 
-    def _declarer_cards(self, state: _State) -> Iterator[tuple[int, int]]:
-        """D's cards worth trying: of each run of D's cards with no unseen card between,
-        the highest (the others leave the same state). Under Plague, not the plague suit
-        on a lead before it is opened (R28)."""
+    def _declarer_cards(self, state: _State) -> Iterator[tuple[int, int, bool]]:
+        """D's cards worth trying, and whether D loses the trick with it: where D may
+        still lose one (:attr:`lost`), first its lowest card of that suit to lose with;
+        then, to win with, of each run of D's cards with no unseen card between, the
+        highest (the others leave the same state). Under Plague, not the plague suit on a
+        lead before it is opened (R28)."""
         declarer, unseen = state.declarer, state.unseen
         leads = not state.first or self.hurry
         only_plague = self.kept in (-1, self.plague) and not any(
             cards for suit, cards in enumerate(declarer) if suit != self.plague)
-        for suit in self.suits:
-            if leads and suit == self.plague and not state.opened and not only_plague:
-                continue
-            if state.first and self.lost >= 0:  # D's lowest card of the suit it loses with
-                if suit == self.lost:
-                    yield suit, (declarer[suit] & -declarer[suit]).bit_length() - 1
-                continue
+        suits = [suit for suit in self.suits if declarer[suit] and not (
+            leads and suit == self.plague and not state.opened and not only_plague)]
+        if state.may_lose and self.lost in suits:
+            cards = declarer[self.lost]
+            yield self.lost, (cards & -cards).bit_length() - 1, True
+        for suit in suits:
             cards = declarer[suit]
             while cards:
                 place = cards.bit_length() - 1
-                yield suit, place
+                yield suit, place, False
                 cards &= (1 << (unseen[suit] & ((1 << place) - 1)).bit_length()) - 1
 
-    def _answers(self, state: _State, suit: int, place: int
+    def _answers(self, state: _State, suit: int, place: int, loses: bool = False
                  ) -> Iterator[tuple[tuple[tuple[int, int], ...], tuple[int, ...],
                                      tuple[Seat, ...]]]:
         """Each way the opponents may answer D's card: each follows with the highest
-        unseen card of the suit below it, or becomes void in the suit and discards (not
-        named yet: ``(suit led, -1)``). Seats in the same state answer in order, so that
-        only one of each set of answers that are the same but for who gave them is
-        tried. Trick 1's leader (without Hurry) must lead a card of the suit."""
+        unseen card of the suit below it (any, where D ``loses``), or becomes void in the
+        suit and discards (not named yet: ``(suit led, -1)``). Seats in the same state
+        answer in order, so that only one of each set of answers that are the same but for
+        who gave them is tried. Trick 1's leader (without Hurry) must lead a card of the
+        suit."""
         seats = state.seats
         order = sorted(range(self.opponents), key=seats.__getitem__)
         leader_follows = state.first and not self.hurry
-        below = -1 if state.first and self.lost >= 0 else (1 << place) - 1
+        below = -1 if loses else (1 << place) - 1
         bit = 1 << suit
         plays: list[tuple[int, int]] = [(0, 0)] * self.opponents
 
@@ -584,13 +591,24 @@ class _EveryTrick:
                      for voids, discards, keeps in seats]
         # Trick 1's leader is a seat of its own (R22); after it, seats are interchangeable.
         return (tuple(gaps), tuple(seats) if state.first else tuple(sorted(seats)),
-                state.opened, state.first)
+                state.opened, state.first, state.may_lose)
 
     # -- the necessary conditions -------------------------------------------------------
 
     def _may_finish(self, state: _State) -> bool:
-        """Whether the three necessary conditions of the module text hold in ``state``."""
-        declarer, unseen, seats = state.declarer, state.unseen, state.seats
+        """Whether the three necessary conditions of the module text hold in ``state``;
+        where D may still lose a trick, for D without its lowest card of the suit it would
+        lose it with, each opponent a card of any suit to spare, or else as they are."""
+        if self._may_take_every_trick(state.declarer, state.unseen, state.seats):
+            return True
+        cards = state.declarer[self.lost] if state.may_lose else 0
+        return bool(cards) and self._may_take_every_trick(
+            _less(state.declarer, self.lost, cards & -cards), state.unseen,
+            tuple((voids, (*discards, 0), keeps) for voids, discards, keeps in state.seats))
+
+    def _may_take_every_trick(self, declarer: tuple[int, ...], unseen: tuple[int, ...],
+                              seats: tuple[Seat, ...]) -> bool:
+        """:meth:`_may_finish` for D taking every trick left (but the last)."""
         live = sum(1 << suit for suit in range(_SUITS) if unseen[suit])
         if not _may_play(declarer, unseen, tuple(sorted(~voids & live for voids, _, _ in seats))):
             return False
@@ -665,17 +683,19 @@ discard not named yet."""
 class _State:
     """A position between tricks: D's cards and the unseen cards not played yet, per
     suit; the opponents (:data:`Seat`); whether the plague suit may be led (R28); whether
-    it is trick 1."""
+    it is trick 1; whether D may still lose a trick (:attr:`_EveryTrick.lost`)."""
 
-    __slots__ = ("declarer", "first", "opened", "seats", "unseen")
+    __slots__ = ("declarer", "first", "may_lose", "opened", "seats", "unseen")
 
     def __init__(self, declarer: tuple[int, ...], unseen: tuple[int, ...],
-                 seats: tuple[Seat, ...], opened: bool, first: bool) -> None:
+                 seats: tuple[Seat, ...], opened: bool, first: bool,
+                 may_lose: bool = False) -> None:
         self.declarer = declarer
         self.unseen = unseen
         self.seats = seats
         self.opened = opened
         self.first = first
+        self.may_lose = may_lose
 
 
 def _less(values: tuple[int, ...], suit: int, by: int = 1) -> tuple[int, ...]:

@@ -769,7 +769,7 @@ def clear_caches() -> None:
     possible_with.cache_clear()
     _without_plague_search.cache_clear()
     _under_plague_search.cache_clear()
-    _first_lost_search.cache_clear()
+    _one_lost_search.cache_clear()
     _out_of_reach.cache_clear()
     no_trick_out_of_reach.cache_clear()
     clear_every_trick_cache()
@@ -979,7 +979,7 @@ def _line_of_play(combo: ComboBid, players: int, declarer: int, deck: int, hand:
                                        whole_list=True) is None:
             return None
     return (_relaxed_line(combo, key, players, declarer, deck, hand, max_nodes)
-            or _solved(combo, key, players, declarer, deck, hand, whole_list))
+            or _solved(combo, key, players, declarer, deck, hand, max_nodes, whole_list))
 
 
 def least_demanding(combo: ComboBid) -> ComboBid | None:
@@ -1029,8 +1029,8 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
     stays legal (R28, re-checked by :func:`_replayed`) and D's tricks complete the combo,
     not beplagued (R33, :meth:`Line.completing`). The search without them often finds a
     line where the search with them runs out of its bound. With Justice, where the combo
-    without it needs every trick (but the last), also a line in which D loses trick 1 and
-    is awarded it (:func:`_first_trick_awarded`). ``None`` decides nothing."""
+    without it needs every trick (but the last), also a line in which D loses a trick and
+    is awarded it (:func:`_lost_trick_awarded`). ``None`` decides nothing."""
     relaxed = _relaxed(combo, key)
     if relaxed is None:
         return None
@@ -1047,10 +1047,10 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         if found is not None:
             return found
     if Event.JUSTICE in key.events and needs_every_trick(plain_key):
-        search = _first_lost_search(hand, deck, players, plain_key,
+        search = _one_lost_search(hand, deck, players, plain_key,
                                     Event.PLAGUE in key.events)
         with contextlib.suppress(OutOfStates):
-            found = _first_trick_awarded(search.line(_FIRST_AWARDED_STATES), combo, key,
+            found = _lost_trick_awarded(search.line(_LOST_AWARDED_STATES), combo, key,
                                          players, declarer, deck, mail)
             if found is not None:
                 return found
@@ -1117,41 +1117,47 @@ def _last_trick_awarded(key: PossibilityKey, players: int, declarer: int, deck: 
     return line.with_last_trick_awarded(players, declarer)
 
 
-_FIRST_AWARDED_STATES = 1000
-"""The states the every-trick search may open for a line in which D loses trick 1 and
-is awarded it (:func:`_first_trick_awarded`) before the solver decides, taking turns
-with that search (:func:`_solved`)."""
+_LOST_AWARDED_STATES = 5000
+"""The states the every-trick search may open for a line in which D loses a trick and is
+awarded it (:func:`_lost_trick_awarded`) before the solver decides, taking turns with
+that search (:func:`_solved`): about a second. Few keys come to it (none in the whole
+lists of 60 random hands), and there the solver takes seconds: its first run of
+conflicts alone took 3.2 s on the hand of :func:`_solved`, whose line the search finds in
+4,900 states (0.9 s)."""
 
 
-def _first_trick_awarded(found: tuple[int, list[Trick]] | None, combo: ComboBid,
+def _lost_trick_awarded(found: tuple[int, list[Trick]] | None, combo: ComboBid,
                          key: PossibilityKey, players: int, declarer: int, deck: int,
                          mail: bool) -> Line | None:
     """``combo``'s line (:func:`_relaxed_made`) from ``found``, the line of
-    :func:`_first_lost_search`: D loses trick 1 in play, with its lowest card of a suit,
-    names its first card the card of justice and is awarded it (R17, R29), and takes
-    every other trick (but the last) in play, so that D brings home as many as the
-    relaxed key (:func:`_relaxed`) asks. Often the only kind of line on a hand too weak to
-    take every trick (Taintless Master's Game with Justice and Ending Dog). ``None`` where
-    there is none, or it does not complete ``combo``, which decides nothing."""
+    :func:`_one_lost_search`: D loses at most one trick in play (not the last, where it
+    is to lose that), with its lowest card of a suit, names its first card the card of
+    justice and is awarded it (R17, R29), and takes every other trick (but the last) in
+    play, so that D brings home as many as the relaxed key (:func:`_relaxed`) asks. Often
+    the only kind of line on a hand too weak to take every trick (Taintless Master's Game
+    with Justice and Ending Dog). ``None`` where there is none, or it does not complete
+    ``combo``, which decides nothing."""
     if found is None:
         return None
     rules = key.play_rules
     line = _line_of_tricks(found[1], found[0], players, declarer,
                            PlayRule.DECLARER_LEADS_FIRST in rules,
-                           PlayRule.ACES_LOW in rules, first_awarded=True)
+                           PlayRule.ACES_LOW in rules, one_lost=True,
+                           lose_last=bool(key.conditions.avoid_tricks))
     return _relaxed_made(line, combo, key, players, declarer, deck, mail, named=True)
 
 
 @lru_cache(maxsize=64)
-def _first_lost_search(hand: int, deck: int, players: int, plain: PossibilityKey,
+def _one_lost_search(hand: int, deck: int, players: int, plain: PossibilityKey,
                        plague: bool) -> Turns:
-    """The every-trick search for ``plain`` (:func:`needs_every_trick`) with D losing
-    trick 1 (``first_lost``), under each plague suit where ``plague``, kept: the keys
-    that differ only in what its line does not read (Mail, Master's Mail) share it."""
+    """The every-trick search for ``plain`` (:func:`needs_every_trick`) with D losing at
+    most one trick besides (``one_lost``), under each plague suit where ``plague``, kept:
+    the keys that differ only in what its line does not read (Mail, Master's Mail) share
+    it."""
     rules = plain.play_rules
     return turns(hand, deck, players, PlayRule.DECLARER_LEADS_FIRST in rules,
                  PlayRule.ACES_LOW in rules, range(4) if plague else (NO_SUIT,),
-                 bool(plain.conditions.avoid_tricks), first_lost=True)
+                 bool(plain.conditions.avoid_tricks), one_lost=True)
 
 
 def _named(line: Line, players: int) -> Line:
@@ -1407,25 +1413,69 @@ def _raced(key: PossibilityKey, players: int, declarer: int, deck: int, hand: in
 
 
 def _solved(combo: ComboBid, key: PossibilityKey, players: int, declarer: int, deck: int,
-            hand: int, whole_list: bool) -> Line | None:
+            hand: int, max_nodes: int, whole_list: bool) -> Line | None:
     """:func:`solved`; for a combo with Justice that needs every trick (but the last)
     without it (:func:`_relaxed`), taking turns (:func:`_taking_turns`) with the search
-    for a line in which D loses trick 1 and is awarded it (:func:`_first_lost_search`,
-    past its first :data:`_FIRST_AWARDED_STATES`; where it finds none, the solver goes on
-    alone). On ``AS KS AH KH 2H AD QD 3D 2D AC QC 4C 2C`` (1.4.2, 3 participants),
-    Taintless Master's Game with Justice, Iron, Ending Dog and Plague took the solver 18 s
-    and that search 0.6 s."""
+    for a line in which D loses at most one trick and is awarded it
+    (:func:`_one_lost_search`, past its first :data:`_LOST_AWARDED_STATES`): its line
+    answers, and so does its finding none where those are all the lines there can be
+    (:func:`_only_one_lost`); else the solver goes on alone. Under Plague, before they
+    take turns, the combo without it is decided: where it is impossible, so is this.
+
+    On ``AS KS AH KH 2H AD QD 3D 2D AC QC 4C 2C`` (1.4.2, 3 participants), Taintless
+    Master's Game with Justice, Iron, Ending Dog and Plague took the solver 18 s and that
+    search 0.6 s; on ``QS 3S 2S QH 3H 2H QD 4D 3D AC KC QC 6C`` (the same), with Justice
+    and Ending Dog, the solver ran past four minutes and the search proved it impossible
+    in 22 s."""
     relaxed = _relaxed(combo, key)
     if relaxed is None or Event.JUSTICE not in key.events or not needs_every_trick(
             relaxed[1]):
         return solved(key, players, declarer, deck, hand, whole_list)
-    search = _first_lost_search(hand, deck, players, relaxed[1], Event.PLAGUE in key.events)
+    search = _one_lost_search(hand, deck, players, relaxed[1], Event.PLAGUE in key.events)
 
     def answer(found: tuple[int, list[Trick]] | None) -> tuple[bool, Line | None]:
-        line = _first_trick_awarded(found, combo, key, players, declarer, deck, relaxed[2])
+        if found is None:
+            return _only_one_lost(key, relaxed[1], players, deck, hand), None
+        line = _lost_trick_awarded(found, combo, key, players, declarer, deck, relaxed[2])
         return line is not None, line
 
+    with contextlib.suppress(OutOfStates):  # already run so far: at once
+        decided, line = answer(search.line(_LOST_AWARDED_STATES))
+        if decided:
+            return line
+    if Event.PLAGUE in key.events:  # it only narrows the lines (R28, R33): none without it,
+        without = ComboBid.unchecked(combo.profile, combo.standard, tuple(  # none with it
+            bid for bid in combo.specials if bid.event is not Event.PLAGUE))
+        if decide(without, hand, players, declarer, max_nodes, whole_list=whole_list) is None:
+            return None
     return _taking_turns(key, players, declarer, deck, hand, search, answer, whole_list)
+
+
+def _only_one_lost(key: PossibilityKey, plain: PossibilityKey, players: int, deck: int,
+                   hand: int) -> bool:
+    """Whether the lines of :func:`_one_lost_search` for ``plain`` (``key`` without
+    Justice, :func:`needs_every_trick`) are all the lines of ``key``: its only pre-game
+    events are Justice and Plague (no Mail changes D's hand), and D cannot be made to
+    discard in the trick it loses (Hurry, or D holds every suit of the unseen cards: D
+    leads every trick after one it brought home, and with them trick 1's leader leads a
+    suit D holds). With Justice D brings home every trick (Greed) only by taking each in
+    play but perhaps one, awarded to D (R29); every trick but the last (Ending Dog) the
+    same way, the last lost in play, or else by taking all thirteen and awarding the last
+    away: so, there, where no line takes every trick (without Plague, which only narrows
+    the lines, R28, R33; within :data:`_EVERY_TRICK_STATES`)."""
+    rules = key.play_rules
+    hurry = PlayRule.DECLARER_LEADS_FIRST in rules
+    unseen = deck & ~hand
+    if not key.events <= _TRUMPLESS_EVENTS or (not hurry and any(
+            unseen & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit] for suit in range(4))):
+        return False
+    if not plain.conditions.avoid_tricks:
+        return True
+    try:
+        return _without_plague(hand, deck, players, hurry, PlayRule.ACES_LOW in rules, False,
+                               _EVERY_TRICK_STATES) is None
+    except OutOfStates:
+        return False
 
 
 def _taking_turns(key: PossibilityKey, players: int, declarer: int, deck: int, hand: int,
@@ -1467,28 +1517,32 @@ def _taking_turns(key: PossibilityKey, players: int, declarer: int, deck: int, h
 
 
 def _line_of_tricks(tricks: Sequence[Trick], plague: int, players: int, declarer: int,
-                    hurry: bool, iron: bool, first_awarded: bool = False) -> Line:
+                    hurry: bool, iron: bool, one_lost: bool = False,
+                    lose_last: bool = False) -> Line:
     """The tricks of :func:`~combowhist.rules.every_trick.first_line` as a line; with
-    ``first_awarded`` (a line it found with ``first_lost``), D names the first card
-    played (any card of the deck in use may be named, R17) and awards trick 1 to itself
-    (R29)."""
+    ``one_lost`` (a line it found so), D names the first card played to the trick it
+    lost (not the last, where it is to lose that, ``lose_last``), or else to trick 1 (any
+    card of the deck in use may be named, R17), and awards that trick to itself (R29)."""
     on_right = right(declarer, players)  # every_trick's opponent 0 (R22)
     opponents = [on_right, *(seat for seat in range(players)
                              if seat not in (on_right, declarer))]
     actions: list[Action] = []
     takers: list[int] = []
+    justice = NO_SUIT
     leader = first_leader(declarer, players, hurry)
     for lead, cards in tricks:
         card_of = {declarer: lead, **dict(zip(opponents, cards, strict=True))}
         trick = [(seat, card_of[seat]) for seat in trick_order(leader, players, declarer, False)]
         actions += [("play", seat, card) for seat, card in trick]
         leader = winning_play(trick, NO_SUIT, iron)[0]
-        if first_awarded and not takers:
+        if one_lost and leader != declarer and justice < 0 and not (
+                lose_last and len(takers) == len(tricks) - 1):
+            justice = trick[0][1]
             leader = declarer
             actions.append(("award", declarer, 0))
         takers.append(leader)
-    justice = actions[0][2] if first_awarded else NO_SUIT
-    return Line(Setup(plague=plague, justice=justice), tuple(actions), (), tuple(takers))
+    line = Line(Setup(plague=plague, justice=justice), tuple(actions), (), tuple(takers))
+    return line.with_justice(players) if one_lost and justice < 0 else line
 
 
 def _without_plague(hand: int, deck: int, players: int, hurry: bool, iron: bool,
