@@ -56,11 +56,12 @@ lead, discards in the trick it loses). In the trick it loses D plays its lowest 
 suit (the next lowest where it keeps the lowest for the last trick: the higher would win
 wherever the lower did), the others follow with the highest unseen cards of the suit
 (any card is legal there, and the lower ones are the easier to place later) or become
-void in it, and D leads the next trick. Before that trick, the necessary conditions are
-asked of D without its lowest card of some suit, each opponent a card of any suit to
-spare (as :func:`out_of_reach` asks them). Compared with a brute force over every deal
-and play of small decks, it finds a line wherever one exists that loses at most one
-trick, with a card of the suit led.
+void in it, and D leads the next trick. Each suit D may lose with is a problem of its own.
+Before that trick, where the necessary conditions fail as they are, they are asked of D
+without its lowest card of that suit, each opponent a card of any suit to spare (as
+:func:`out_of_reach` asks them). Compared with a brute force over every deal and play of
+small decks, it finds a line wherever one exists that loses at most one trick, with a
+card of the suit led.
 
 Every trick but one or two, any of them (12 of the 13 in play: Taintless Master's Game
 alone; 11: with Justice, R29): no search of its own, but a proof of impossibility that

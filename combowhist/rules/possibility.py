@@ -1047,11 +1047,10 @@ def _relaxed_line(combo: ComboBid, key: PossibilityKey, players: int, declarer: 
         if found is not None:
             return found
     if Event.JUSTICE in key.events and needs_every_trick(plain_key):
-        search = _one_lost_search(hand, deck, players, plain_key,
-                                    Event.PLAGUE in key.events)
+        search = _one_lost_search(hand, deck, players, plain_key, Event.PLAGUE in key.events)
         with contextlib.suppress(OutOfStates):
             found = _lost_trick_awarded(search.line(_LOST_AWARDED_STATES), combo, key,
-                                         players, declarer, deck, mail)
+                                        players, declarer, deck, mail)
             if found is not None:
                 return found
     try:
@@ -1120,15 +1119,15 @@ def _last_trick_awarded(key: PossibilityKey, players: int, declarer: int, deck: 
 _LOST_AWARDED_STATES = 5000
 """The states the every-trick search may open for a line in which D loses a trick and is
 awarded it (:func:`_lost_trick_awarded`) before the solver decides, taking turns with
-that search (:func:`_solved`): about a second. Few keys come to it (none in the whole
-lists of 60 random hands), and there the solver takes seconds: its first run of
-conflicts alone took 3.2 s on the hand of :func:`_solved`, whose line the search finds in
-4,900 states (0.9 s)."""
+that search (:func:`_solved`): about a second. Few keys come to it (in the whole lists
+of 180 random hands, none went on to the solver), and there the solver takes seconds: its
+first run of conflicts alone took 3.2 s on the first hand of :func:`_solved`, whose line
+the search finds in 4,900 states (0.9 s)."""
 
 
 def _lost_trick_awarded(found: tuple[int, list[Trick]] | None, combo: ComboBid,
-                         key: PossibilityKey, players: int, declarer: int, deck: int,
-                         mail: bool) -> Line | None:
+                        key: PossibilityKey, players: int, declarer: int, deck: int,
+                        mail: bool) -> Line | None:
     """``combo``'s line (:func:`_relaxed_made`) from ``found``, the line of
     :func:`_one_lost_search`: D loses at most one trick in play (not the last, where it
     is to lose that), with its lowest card of a suit, names its first card the card of
@@ -1149,7 +1148,7 @@ def _lost_trick_awarded(found: tuple[int, list[Trick]] | None, combo: ComboBid,
 
 @lru_cache(maxsize=64)
 def _one_lost_search(hand: int, deck: int, players: int, plain: PossibilityKey,
-                       plague: bool) -> Turns:
+                     plague: bool) -> Turns:
     """The every-trick search for ``plain`` (:func:`needs_every_trick`) with D losing at
     most one trick besides (``one_lost``), under each plague suit where ``plague``, kept:
     the keys that differ only in what its line does not read (Mail, Master's Mail) share
@@ -1424,9 +1423,9 @@ def _solved(combo: ComboBid, key: PossibilityKey, players: int, declarer: int, d
 
     On ``AS KS AH KH 2H AD QD 3D 2D AC QC 4C 2C`` (1.4.2, 3 participants), Taintless
     Master's Game with Justice, Iron, Ending Dog and Plague took the solver 18 s and that
-    search 0.6 s; on ``QS 3S 2S QH 3H 2H QD 4D 3D AC KC QC 6C`` (the same), with Justice
-    and Ending Dog, the solver ran past four minutes and the search proved it impossible
-    in 22 s."""
+    search 0.9 s; on ``QS 3S 2S QH 3H 2H QD 4D 3D AC KC QC 6C`` (the same), with Justice
+    and Ending Dog, the solver ran past four minutes and the search proves it impossible
+    in 14 s (65,000 states; 36 s with the solver taking turns)."""
     relaxed = _relaxed(combo, key)
     if relaxed is None or Event.JUSTICE not in key.events or not needs_every_trick(
             relaxed[1]):
